@@ -1,0 +1,3 @@
+export { startMock, type StartMockOptions, type RunningMock } from './server.js';
+export type { SpecSource } from './spec.js';
+export type { ErrorShape, Violation } from './types.js';

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { MockOperation } from '../src/operations.js';
+import { createRouter } from '../src/router.js';
+
+const op = (method: string, path: string, operationId: string): MockOperation => ({
+  operationId,
+  method,
+  path,
+  errorShape: 'control-plane',
+  invalidInputStatus: 400,
+  bodyRequired: false,
+});
+
+const route = createRouter([
+  op('get', '/teams/{id}', 'getTeam'),
+  op('get', '/teams/me', 'getMe'),
+  op('delete', '/teams/{id}', 'deleteTeam'),
+  op('get', '/{tenant}/v1/sessions/{sessionId}/turns', 'listTurns'),
+]);
+
+describe('router', () => {
+  it('prefers literal segments over templates', () => {
+    expect(route('GET', '/teams/me')).toMatchObject({ kind: 'found', operation: { operationId: 'getMe' } });
+    expect(route('GET', '/teams/abc')).toMatchObject({ kind: 'found', operation: { operationId: 'getTeam' } });
+  });
+
+  it('matches templates with several parameters', () => {
+    expect(route('GET', '/acme/v1/sessions/s1/turns')).toMatchObject({ kind: 'found', operation: { operationId: 'listTurns' } });
+  });
+
+  it('reports an unknown path', () => {
+    expect(route('GET', '/teams')).toEqual({ kind: 'no-path' });
+    expect(route('GET', '/teams/a/b')).toEqual({ kind: 'no-path' });
+  });
+
+  it('reports a wrong method with the allowed ones', () => {
+    const result = route('POST', '/teams/abc');
+    expect(result.kind).toBe('no-method');
+    expect(result.kind === 'no-method' && result.allowed.sort()).toEqual(['DELETE', 'GET']);
+  });
+});

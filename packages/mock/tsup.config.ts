@@ -1,0 +1,23 @@
+import { defineConfig } from 'tsup';
+
+// The library ships as ESM + CJS with types; the CLI (src/cli.ts keeps its shebang) only as the ESM file
+// that `bin` points to, so the tarball holds no file that nothing leads to.
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
+    format: ['esm'],
+    dts: { entry: { index: 'src/index.ts' } },
+    shims: true,
+    clean: true,
+    target: 'node20',
+    platform: 'node',
+  },
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['cjs'],
+    dts: { entry: { index: 'src/index.ts' } },
+    shims: true,
+    target: 'node20',
+    platform: 'node',
+  },
+]);

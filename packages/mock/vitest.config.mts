@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
