@@ -1,0 +1,36 @@
+// The curl sample of one operation, built from the same request examples as the TypeScript sample.
+import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
+
+/** Quotes text for a POSIX shell (single quotes; an embedded quote becomes '\''). */
+export function shellQuote(text) {
+  return `'${String(text).replace(/'/g, `'\\''`)}'`;
+}
+
+const scalar = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The request URL: the operation's address space, path parameters filled in, query in form style. */
+export function requestUrl(op) {
+  const base = op.space === 'gateway' ? GATEWAY_BASE_URL : CONTROL_PLANE_BASE_URL;
+  let path = op.path;
+  for (const p of op.params.filter((x) => x.in === 'path')) {
+    path = path.split(`{${p.name}}`).join(encodeURIComponent(scalar(p.value)));
+  }
+  const query = new URLSearchParams();
+  for (const p of op.params.filter((x) => x.in === 'query')) {
+    for (const v of Array.isArray(p.value) ? p.value : [p.value]) query.append(p.name, scalar(v));
+  }
+  const qs = query.toString();
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** @param {import('./operations.mjs').SampleOperation} op */
+export function curlSample(op) {
+  const lines = [`curl --request ${op.method.toUpperCase()}`, `--url ${shellQuote(requestUrl(op))}`];
+  lines.push(`--header "Authorization: Bearer $${TOKEN_ENV_VAR}"`);
+  for (const p of op.params.filter((x) => x.in === 'header')) lines.push(`--header ${shellQuote(`${p.name}: ${scalar(p.value)}`)}`);
+  if (op.body) {
+    lines.push(`--header 'Content-Type: application/json'`);
+    lines.push(`--data ${shellQuote(JSON.stringify(op.body.value, null, 2))}`);
+  }
+  return `${lines.join(' \\\n  ')}\n`;
+}

@@ -1,0 +1,99 @@
+// Introduction sections the docs add after the spec's own `info.description`: how to set both base URLs,
+// which operation uses which error shape, pagination, and the mock. Built from the document, so the
+// operation lists cannot drift from the contract.
+import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
+
+const SHAPE_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
+const code = (text) => `\`${text}\``;
+
+function baseUrls(ops) {
+  const gateway = ops.filter((o) => o.space === 'gateway').map((o) => code(o.operationId));
+  return `## Setting the two base URLs
+The control plane and the gateway are separate hosts. Every operation below shows, under **Servers**,
+which of the two it is sent to. The gateway operations are ${gateway.join(', ')}; all others go to the
+control plane.
+
+With the TypeScript client, give both base URLs once; each method picks the right one:
+
+\`\`\`ts
+import { createPlatformClient } from '@vendor/api-client';
+
+const platform = createPlatformClient({
+  baseUrl: '${CONTROL_PLANE_BASE_URL}',        // control plane: https://{base_url}
+  gatewayBaseUrl: '${GATEWAY_BASE_URL}', // gateway: {scheme}://{gateway_base_url}
+  token: process.env.${TOKEN_ENV_VAR}!,
+});
+\`\`\`
+
+With curl or any other HTTP client, prefix control-plane paths with your control-plane URL and gateway
+paths with your gateway URL. The code samples use ${code(CONTROL_PLANE_BASE_URL)} and
+${code(GATEWAY_BASE_URL)} as placeholders and read the bearer token from ${code(TOKEN_ENV_VAR)}.
+`;
+}
+
+function errorShapes(ops) {
+  const rows = ops.map((o) => `| ${code(o.operationId)} | ${o.space === 'gateway' ? 'gateway' : 'control plane'} | ${o.errorShape ? `${code(o.errorShape)} (${code(SHAPE_SCHEMAS[o.errorShape] ?? '?')})` : '—'} |`);
+  return `## Error shape of each operation
+All error bodies of an operation, including statuses it does not list (such as 401), use the shape
+named by its ${code('x-error-shape')}:
+
+| Operation | Address space | Error shape (schema) |
+|---|---|---|
+${rows.join('\n')}
+`;
+}
+
+function pagination(ops) {
+  const describe = (op) => {
+    const query = op.params.filter((p) => p.in === 'query');
+    const names = query.map((p) => p.name);
+    const limit = query.find((p) => p.name === 'limit')?.schema ?? {};
+    const bounds = [
+      limit.minimum !== undefined && limit.maximum !== undefined ? `${limit.minimum} to ${limit.maximum}` : undefined,
+      limit.default !== undefined ? `default ${limit.default}` : undefined,
+    ].filter(Boolean).join(', ');
+    const size = `${code('limit')}${bounds ? ` (${bounds})` : ''}`;
+    if (names.includes('page_token')) {
+      return `- ${code(op.operationId)} pages with a token: pass ${size} for the page size and, to continue, the ${code('pagination.next_page_token')} of the previous page as ${code('page_token')}. Pages are newest first; the last page has no ${code('next_page_token')}.`;
+    }
+    if (names.includes('offset')) {
+      return `- ${code(op.operationId)} pages with an offset: pass ${size} and ${code('offset')} (from 0); the response's ${code('pagination')} carries ${code('total')}, ${code('offset')} and ${code('limit')}. Keep adding ${code('limit')} to ${code('offset')} while ${code('offset + limit < total')}.`;
+    }
+    return undefined;
+  };
+  const lines = ops.map(describe).filter(Boolean);
+  return `## Pagination
+${lines.join('\n')}
+
+The bounds come from each operation's ${code('limit')} parameter; a value outside them is answered with
+the operation's invalid-input status in its error shape.
+`;
+}
+
+function mock() {
+  return `## Running the mock
+A mock server answers every operation with the examples shown here, validates requests against this
+description, and answers invalid ones in the operation's own error shape (and 401 without a bearer token).
+
+\`\`\`sh
+npx vendor-api-mock --port 4010   # from the published @vendor/api-mock package
+npm run mock                      # from a clone of the repository
+\`\`\`
+
+Both address spaces are served on the same port: use the mock's URL as both base URLs, e.g.
+${code("createPlatformClient({ baseUrl: 'http://127.0.0.1:4010', gatewayBaseUrl: 'http://127.0.0.1:4010', token: 'any' })")}.
+${code('npm start')} in the repository serves this reference and the mock together.
+`;
+}
+
+function samples() {
+  return `## Code samples
+Every operation shows a TypeScript sample (${code('@vendor/api-client')}) and a curl sample, generated from
+the operation's request examples and type-checked against the client on every test run.
+`;
+}
+
+/** @param {import('./operations.mjs').SampleOperation[]} ops */
+export function introduction(ops) {
+  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), samples()].join('\n');
+}
