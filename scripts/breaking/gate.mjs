@@ -1,0 +1,57 @@
+// The breaking-change gate: the current spec against the newest released contract in openapi/baseline/.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compareSpecs } from './compare.mjs';
+import { allowsBreakingChanges, compareVersions, nextBreakingVersion, parseVersion, requiredBump } from './version.mjs';
+
+/** The newest baseline <version>.json in dir: { version, file, doc }. */
+export async function latestBaseline(dir) {
+  const names = (await readdir(dir)).filter((name) => /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?\.json$/.test(name));
+  if (names.length === 0) throw new Error(`No released contract (<version>.json) in ${dir}`);
+  names.sort((a, b) => compareVersions(a.slice(0, -5), b.slice(0, -5)));
+  const name = names[names.length - 1];
+  const file = path.join(dir, name);
+  const doc = JSON.parse(await readFile(file, 'utf8'));
+  const version = name.slice(0, -5);
+  if (doc?.info?.version !== version) {
+    throw new Error(`${file}: info.version is ${JSON.stringify(doc?.info?.version)}, the file name says ${version}`);
+  }
+  return { version, file, doc };
+}
+
+/**
+ * Compares two bundled documents under the version rules.
+ * @returns {{ ok: boolean, breaks: ReturnType<typeof compareSpecs>, released: string, current: string, report: string[] }}
+ */
+export function evaluate(baselineDoc, currentDoc) {
+  const released = baselineDoc.info.version;
+  const current = currentDoc?.info?.version;
+  const report = [];
+  parseVersion(current);
+  if (compareVersions(current, released) < 0) {
+    report.push(`info.version ${current} is lower than the released ${released}.`);
+    return { ok: false, breaks: [], released, current, report };
+  }
+  const breaks = compareSpecs(baselineDoc, currentDoc);
+  if (breaks.length === 0) {
+    report.push(`No breaking changes against the released contract ${released} (info.version ${current}).`);
+    return { ok: true, breaks, released, current, report };
+  }
+  const allowed = allowsBreakingChanges(released, current);
+  report.push(
+    `${breaks.length} breaking change${breaks.length === 1 ? '' : 's'} against the released contract ${released}` +
+      ` (info.version ${current}):`,
+  );
+  for (const b of breaks) report.push(`  [${b.kind}] ${b.path}\n      ${b.message}${b.via ? ` (in ${b.via})` : ''}`);
+  if (allowed) {
+    report.push(`Allowed: info.version ${current} is a ${requiredBump(released)} bump over ${released}.`);
+  } else {
+    report.push(
+      `Not allowed: a breaking change needs a ${requiredBump(released)} bump of info.version ` +
+        `(${released} -> ${nextBreakingVersion(released)} or later). Either undo the change(s) above, or bump ` +
+        `info.version in openapi/spec.yaml, run \`npm run generate\` and add a changeset with a ` +
+        `${requiredBump(released)} bump for @vendor/api-types, @vendor/api-client and @vendor/api-mock.`,
+    );
+  }
+  return { ok: allowed, breaks, released, current, report };
+}

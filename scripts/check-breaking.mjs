@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Breaking-change gate (inside `npm test` through tests/breaking/gate.test.ts).
+//
+//   node scripts/check-breaking.mjs                  openapi/spec.yaml against the newest openapi/baseline/<version>.json
+//   node scripts/check-breaking.mjs --spec F --baseline-dir D    other inputs (F: .yaml or .json, bundled first)
+//   node scripts/check-breaking.mjs --snapshot       after a release: writes openapi/baseline/<info.version>.json
+//
+// Exit 0: no breaking change, or info.version is bumped enough for them (below 1.0: minor, from 1.0: major).
+// Exit 1: a breaking change without that bump; each one is printed with its JSON path.
+// Exit 2: bad input (unbundlable spec, missing baseline, version not semver).
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { bundleSpec, repoRoot, specPath, toJsonText } from './lib/bundle.mjs';
+import { evaluate, latestBaseline } from './breaking/gate.mjs';
+import { parseVersion } from './breaking/version.mjs';
+
+const { values } = parseArgs({
+  options: {
+    spec: { type: 'string', default: specPath },
+    'baseline-dir': { type: 'string', default: path.join(repoRoot, 'openapi/baseline') },
+    snapshot: { type: 'boolean', default: false },
+  },
+});
+
+try {
+  const current = await bundleSpec(path.resolve(values.spec));
+  const dir = path.resolve(values['baseline-dir']);
+  if (values.snapshot) {
+    const version = current.info.version;
+    parseVersion(version);
+    const file = path.join(dir, `${version}.json`);
+    const text = toJsonText(current);
+    const existing = await readFile(file, 'utf8').catch(() => null);
+    if (existing !== null && existing !== text) {
+      console.error(`${path.relative(repoRoot, file)} exists and differs: a released contract is never rewritten. Bump info.version first.`);
+      process.exit(1);
+    }
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, text);
+    console.log(`check-breaking: wrote ${path.relative(repoRoot, file)}`);
+    process.exit(0);
+  }
+  const baseline = await latestBaseline(dir);
+  const result = evaluate(baseline.doc, current);
+  const out = result.ok ? console.log : console.error;
+  out(`check-breaking: ${path.relative(repoRoot, path.resolve(values.spec))} vs ${path.relative(repoRoot, baseline.file)}`);
+  out(result.report.join('\n'));
+  process.exit(result.ok ? 0 : 1);
+} catch (error) {
+  console.error(`check-breaking: ${error instanceof Error ? error.message : error}`);
+  process.exit(2);
+}

@@ -1,0 +1,33 @@
+// The client's size budget (.size-limit.cjs): size-limit with esbuild, min+gzip.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, expect, test } from 'vitest';
+import { repoRoot } from '../../scripts/check-packages.mjs';
+import { assertBuilt } from './setup';
+
+const run = promisify(execFile);
+type Entry = { name: string; passed: boolean; size: number; sizeLimit?: number };
+let entries: Entry[] = [];
+
+beforeAll(async () => {
+  assertBuilt();
+  const bin = path.join(repoRoot, 'node_modules/size-limit/bin.js');
+  // size-limit exits 1 when a budget is missed; its JSON is on stdout either way.
+  const { stdout } = await run(process.execPath, [bin, '--json'], { cwd: repoRoot }).catch((e) => e);
+  const parsed = JSON.parse(stdout);
+  if (!Array.isArray(parsed)) throw new Error(`size-limit failed: ${stdout}`);
+  entries = parsed;
+}, 60_000);
+
+test('the whole client stays within 5 kB min+gzip', () => {
+  const client = entries.find((e) => e.name === '@vendor/api-client (whole client)');
+  expect(client?.sizeLimit).toBe(5000);
+  const margin = client!.sizeLimit! - client!.size;
+  console.log(`client: ${client!.size} B min+gzip, budget ${client!.sizeLimit} B, margin ${margin} B`);
+  expect(client!.size, `over budget by ${-margin} B`).toBeLessThanOrEqual(client!.sizeLimit!);
+});
+
+test('every size-limit entry with a limit passes', () => {
+  expect(entries.filter((e) => !e.passed).map((e) => `${e.name}: ${e.size} B > ${e.sizeLimit} B`)).toEqual([]);
+});

@@ -1,0 +1,185 @@
+// Packed-tarball smoke test: the three packages as a user installs them, in a project outside the workspace.
+// npm pack -> npm install the tarballs in os.tmpdir() -> import (ESM) and require (CJS) the client, call getTeam
+// against the mock from the installed @vendor/api-mock -> a TypeScript consumer type-checks under node16 and bundler.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { packAll, repoRoot } from '../../scripts/check-packages.mjs';
+import { assertBuilt } from './setup';
+
+const run = promisify(execFile);
+const TEAM_ID = 'jqfwg345gi25n5ju2yz5iz6m'; // the id in getTeam's first example, which the mock serves
+let work = '';
+let app = '';
+
+async function npmInstall(args: string[]) {
+  const base = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', ...args];
+  try {
+    // The dependencies (openapi-fetch, Prism, ...) are in the npm cache since the workspace installed them.
+    return await run('npm', [...base, '--offline'], { cwd: app, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error: any) {
+    // A cache without some packument or tarball (a newer transitive version): fetch only what is missing.
+    if (!/ENOTCACHED/.test(`${error.stdout}${error.stderr}`)) throw error;
+    return run('npm', [...base, '--prefer-offline'], { cwd: app, maxBuffer: 16 * 1024 * 1024 });
+  }
+}
+
+async function node(file: string) {
+  const { stdout } = await run(process.execPath, [file], { cwd: app, timeout: 80_000 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!);
+}
+
+async function tsc(project: string) {
+  try {
+    await run(process.execPath, [path.join(app, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: app });
+    return '';
+  } catch (error: any) {
+    return `${error.stdout}${error.stderr}`;
+  }
+}
+
+beforeAll(async () => {
+  assertBuilt();
+  work = await mkdtemp(path.join(os.tmpdir(), 'packaging-smoke-'));
+  const tgz = path.join(work, 'tgz');
+  app = path.join(work, 'app');
+  await mkdir(tgz);
+  await mkdir(path.join(app, 'src'), { recursive: true });
+  const packed = await packAll(tgz);
+  // A Node 20 TypeScript project: the same typescript and @types/node the workspace pins.
+  const root = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8'));
+  await writeFile(
+    path.join(app, 'package.json'),
+    JSON.stringify({
+      name: 'consumer',
+      version: '0.0.0',
+      private: true,
+      devDependencies: { typescript: root.devDependencies.typescript, '@types/node': root.devDependencies['@types/node'] },
+    }),
+  );
+  await npmInstall(packed.map((p) => p.tarball));
+  for (const [name, text] of Object.entries(CONSUMER_FILES)) await writeFile(path.join(app, name), text);
+}, 240_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe.concurrent('installed from the tarballs', () => {
+  test('the packages come from the tarballs, not the workspace', async () => {
+    for (const name of ['@vendor/api-types', '@vendor/api-client', '@vendor/api-mock']) {
+      const dir = await realpath(path.join(app, 'node_modules', name));
+      expect(dir.startsWith(await realpath(app))).toBe(true);
+    }
+  }, 30_000);
+
+  test('ESM: import the client and call getTeam against the installed mock', async () => {
+    const out = await node('esm.mjs');
+    expect(out).toEqual({ id: TEAM_ID, resolved: 'dist/index.js', openapi: '3.1.0' });
+  }, 90_000);
+
+  test('CJS: require the client and call getTeam against the installed mock', async () => {
+    const out = await node('cjs.cjs');
+    expect(out).toEqual({ id: TEAM_ID, resolved: 'dist/index.cjs', openapi: '3.1.0' });
+  }, 90_000);
+
+  test('TypeScript consumer type-checks under moduleResolution node16 (ESM and CJS files)', async () => {
+    expect(await tsc('tsconfig.node16.json')).toBe('');
+  }, 90_000);
+
+  test('TypeScript consumer type-checks under moduleResolution bundler (declaration files checked too)', async () => {
+    expect(await tsc('tsconfig.bundler.json')).toBe('');
+  }, 90_000);
+});
+
+const ESM = `import { createPlatformClient } from '@vendor/api-client';
+import { startMock } from '@vendor/api-mock';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import spec from '@vendor/api-types/openapi.json' with { type: 'json' };
+
+const resolved = fileURLToPath(import.meta.resolve('@vendor/api-client'));
+const mock = await startMock({ port: 0 });
+try {
+  const platform = createPlatformClient({ baseUrl: mock.url, gatewayBaseUrl: mock.url, token: 'test-token', maxRetries: 0 });
+  const team = await platform.getTeam({ params: { path: { id: '${TEAM_ID}' } } });
+  console.log(JSON.stringify({ id: team.data.id, resolved: resolved.split('@vendor/api-client/')[1], openapi: spec.openapi }));
+} finally {
+  await mock.close();
+}
+`;
+
+const CJS = `const { createPlatformClient } = require('@vendor/api-client');
+const { startMock } = require('@vendor/api-mock');
+const spec = require('@vendor/api-types/openapi.json');
+
+(async () => {
+  const resolved = require.resolve('@vendor/api-client');
+  const mock = await startMock({ port: 0 });
+  try {
+    const platform = createPlatformClient({ baseUrl: mock.url, gatewayBaseUrl: mock.url, token: 'test-token', maxRetries: 0 });
+    const team = await platform.getTeam({ params: { path: { id: '${TEAM_ID}' } } });
+    console.log(JSON.stringify({ id: team.data.id, resolved: resolved.split('@vendor/api-client/')[1], openapi: spec.openapi }));
+  } finally {
+    await mock.close();
+  }
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+`;
+
+// One consumer for both resolutions; the @ts-expect-error lines prove the types are real (not any).
+const TS_BODY = `export async function main(): Promise<string | undefined> {
+  const mock: RunningMock = await startMock({ port: 0 });
+  try {
+    const platform = createPlatformClient({ baseUrl: mock.url, token: 'test-token' });
+    const res = await platform.getTeam({ params: { path: { id: 'x' } } });
+    const team: Team | undefined = res.data;
+    const same: components['schemas']['Team'] | undefined = team;
+    const path: keyof paths = '/api/svc/v1/teams/{id}';
+    // @ts-expect-error the path parameter is called id
+    await platform.getTeam({ params: { path: { teamId: 'x' } } });
+    // @ts-expect-error a team id is a string
+    const wrong: number | undefined = team?.id;
+    void same; void path; void wrong; void PlatformApiError;
+    return team?.id;
+  } finally {
+    await mock.close();
+  }
+}
+`;
+const TS_IMPORTS = `import { createPlatformClient, PlatformApiError } from '@vendor/api-client';
+import type { Team, components, paths } from '@vendor/api-types';
+import { startMock, type RunningMock } from '@vendor/api-mock';
+`;
+const compilerOptions = { target: 'ES2022', strict: true, noEmit: true, lib: ['ES2022', 'DOM'] };
+
+const CONSUMER_FILES: Record<string, string> = {
+  'esm.mjs': ESM,
+  'cjs.cjs': CJS,
+  'src/consumer.mts': TS_IMPORTS + TS_BODY,
+  'src/consumer.cts': TS_IMPORTS + TS_BODY,
+  'src/consumer.ts': TS_IMPORTS + TS_BODY,
+  // node16: an ESM (.mts) and a CJS (.cts) file, so both the .d.ts and the .d.cts declarations are used.
+  'tsconfig.node16.json': JSON.stringify({
+    compilerOptions: { ...compilerOptions, module: 'node16', moduleResolution: 'node16', types: ['node'], skipLibCheck: true },
+    files: ['src/consumer.mts', 'src/consumer.cts'],
+  }),
+  // bundler: also checks the packages' declaration files themselves (skipLibCheck off). Without @types/node and
+  // with the standard lib unchecked, to keep it to ~10 s: the declarations must not need @types/node.
+  'tsconfig.bundler.json': JSON.stringify({
+    compilerOptions: {
+      ...compilerOptions,
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      types: [],
+      skipLibCheck: false,
+      skipDefaultLibCheck: true,
+    },
+    files: ['src/consumer.ts'],
+  }),
+};
