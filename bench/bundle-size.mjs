@@ -1,0 +1,89 @@
+// Section 2: what the client adds to a browser bundle. esbuild (bundle, minify, ESM, browser, es2022)
+// of a small entry importing from the built package (packages/client/dist via its `exports`), then gzip -9.
+// Entries are passed on stdin, resolved from the repository root, so nothing is written to disk.
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { createRequire } from 'node:module';
+import { build } from 'esbuild';
+import { repoRoot } from './lib/paths.mjs';
+import { isMain, writeSectionResult } from './lib/section.mjs';
+
+const require = createRequire(import.meta.url);
+
+export const ENTRIES = [
+  {
+    id: 'client-all',
+    title: '@vendor/api-client, every export (`export * from`)',
+    code: `export * from '@vendor/api-client';`,
+  },
+  {
+    id: 'client-all-own',
+    title: '@vendor/api-client, every export, openapi-fetch left external (the client\'s own code)',
+    code: `export * from '@vendor/api-client';`,
+    external: ['openapi-fetch'],
+  },
+  {
+    id: 'client-one-op',
+    title: '@vendor/api-client, createPlatformClient + one call (getTeam)',
+    code: [
+      `import { createPlatformClient } from '@vendor/api-client';`,
+      `const platform = createPlatformClient({ baseUrl: 'https://api.vendor.example', token: 't' });`,
+      `platform.getTeam({ params: { path: { id: 'x' } } }).then(console.log);`,
+    ].join('\n'),
+  },
+  {
+    id: 'openapi-fetch-all',
+    title: 'openapi-fetch alone, every export (`export * from`, default included)',
+    code: `export * from 'openapi-fetch'; export { default } from 'openapi-fetch';`,
+  },
+  {
+    id: 'openapi-fetch-one-op',
+    title: 'openapi-fetch alone, createClient + one GET',
+    code: [
+      `import createClient from 'openapi-fetch';`,
+      `const client = createClient({ baseUrl: 'https://api.vendor.example' });`,
+      `client.GET('/api/svc/v1/teams/{id}', { params: { path: { id: 'x' } } }).then(console.log);`,
+    ].join('\n'),
+  },
+];
+
+async function measure(entry) {
+  const result = await build({
+    stdin: { contents: entry.code, resolveDir: repoRoot, sourcefile: `${entry.id}.js`, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    legalComments: 'none',
+    external: entry.external ?? [],
+    logLevel: 'silent',
+  });
+  const bytes = result.outputFiles[0].contents;
+  const inputs = Object.entries(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs)
+    .map(([file, info]) => ({ file, bytesInOutput: info.bytesInOutput }))
+    .filter((i) => i.bytesInOutput > 0)
+    .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
+  return {
+    id: entry.id,
+    title: entry.title,
+    minified: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    inputs,
+  };
+}
+
+export async function run() {
+  const entries = [];
+  for (const entry of ENTRIES) entries.push(await measure(entry));
+  return {
+    esbuild: require('esbuild/package.json').version,
+    openapiFetch: require('openapi-fetch/package.json').version,
+    options: 'bundle, minify, format esm, platform browser, target es2022; gzip level 9, brotli quality 11',
+    entries,
+  };
+}
+
+if (isMain(import.meta.url)) await writeSectionResult(run);

@@ -1,0 +1,118 @@
+// Benchmark settings and budgets for `npm run bench` / `npm run bench:check`.
+// Every size can be overridden from the environment (see BENCH_* below); the defaults are the full run.
+//
+// Budgets: `value(results)` reads the measured value from bench/results.json; `op` says which side is good.
+// `margin` is the run-to-run noise of that value on this machine (a shared, noisy 2-core box), written
+// beside the budget so a reader knows how close is too close. bench:check fails only when the budget itself
+// is missed; when the headroom is smaller than the margin it prints AT RISK (the next noisy run may fail).
+
+function envNumber(name, fallback, { min = 0 } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number >= ${min} (got ${raw})`);
+  return value;
+}
+
+function envFlag(name) {
+  const raw = process.env[name];
+  return raw !== undefined && raw !== '' && raw !== '0' && raw.toLowerCase() !== 'false';
+}
+
+export const settings = {
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck runs only those sections (development). */
+  only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+
+  client: {
+    /** Calls per variant and method over the loopback HTTP server (after the warm-up). */
+    httpCalls: envNumber('BENCH_CLIENT_HTTP_CALLS', 2000, { min: 10 }),
+    /** Calls per variant and method with the stubbed fetch (no network). */
+    stubCalls: envNumber('BENCH_CLIENT_STUB_CALLS', 20000, { min: 10 }),
+    /** Warm-up calls per variant and method (not recorded). */
+    warmupHttp: envNumber('BENCH_CLIENT_WARMUP_HTTP', 300),
+    warmupStub: envNumber('BENCH_CLIENT_WARMUP_STUB', 3000),
+    /** Round-robin batch: each variant runs this many calls, then the next variant (order rotates). */
+    batch: envNumber('BENCH_CLIENT_BATCH', 50, { min: 1 }),
+  },
+
+  mock: {
+    /** Measured autocannon seconds per server and scenario. */
+    seconds: envNumber('BENCH_MOCK_SECONDS', 10, { min: 1 }),
+    /** The measured seconds of each server are split into this many runs, alternating the servers (ABBA). */
+    rounds: envNumber('BENCH_MOCK_ROUNDS', 2, { min: 1 }),
+    /** Discarded warm-up run of each server before each scenario, seconds (0 = none). */
+    warmupSeconds: envNumber('BENCH_MOCK_WARMUP_SECONDS', 2),
+    connections: envNumber('BENCH_MOCK_CONNECTIONS', 10, { min: 1 }),
+    /** Bare Prism's log level; `info` logs every request (prism-cli's default), which costs throughput. */
+    prismLogLevel: process.env.BENCH_PRISM_LOG ?? 'error',
+    /** Time limit for a server to start listening, ms. */
+    startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 60_000, { min: 1000 }),
+  },
+
+  pipeline: {
+    /** BENCH_SKIP_TEST=1 skips the `npm test` wall time (it is slow). */
+    skipTest: envFlag('BENCH_SKIP_TEST'),
+    /** BENCH_SKIP_BUILD=1 skips the cold and cached `npm run build` (development only). */
+    skipBuild: envFlag('BENCH_SKIP_BUILD'),
+    buildTimeoutMs: envNumber('BENCH_BUILD_TIMEOUT_MS', 15 * 60_000, { min: 1000 }),
+    testTimeoutMs: envNumber('BENCH_TEST_TIMEOUT_MS', 30 * 60_000, { min: 1000 }),
+  },
+
+  typecheck: {
+    /** tsc runs per consumer (interleaved; the median is reported). */
+    runs: envNumber('BENCH_TSC_RUNS', 5, { min: 1 }),
+    timeoutMs: envNumber('BENCH_TSC_TIMEOUT_MS', 5 * 60_000, { min: 1000 }),
+  },
+
+  /** Time limit of each section's child process, ms (it is killed with its servers when exceeded). */
+  sectionTimeoutMs: envNumber('BENCH_SECTION_TIMEOUT_MS', 60 * 60_000, { min: 1000 }),
+};
+
+export const budgets = [
+  {
+    id: 'client-overhead-stub-get',
+    title: 'Client per-call cost, stubbed fetch, GET: @vendor/api-client / bare openapi-fetch (median)',
+    op: '<=',
+    budget: 1.15, // × bare openapi-fetch (issue 7)
+    margin: 0.05, // ± run-to-run noise of this ratio: 1.633 and 1.682 in two 20k-call runs (1.58–1.69 over 3k), load average 4–12
+    unit: '×',
+    value: (r) => r.client?.stub?.ratios?.get?.['api-client']?.vsOpenapiFetch,
+  },
+  {
+    id: 'client-overhead-stub-put',
+    title: 'Client per-call cost, stubbed fetch, PUT with body: @vendor/api-client / bare openapi-fetch (median)',
+    op: '<=',
+    budget: 1.15, // × bare openapi-fetch (issue 7)
+    margin: 0.05, // ± run-to-run noise of this ratio: 1.638 and 1.595 in the same two 20k-call runs
+    unit: '×',
+    value: (r) => r.client?.stub?.ratios?.put?.['api-client']?.vsOpenapiFetch,
+  },
+  {
+    id: 'client-bundle-whole',
+    title: 'Whole client (all exports), esbuild minified + gzip',
+    op: '<=',
+    budget: 5000, // bytes = 5 kB (1 kB = 1000 B), issue 7
+    margin: 50, // ± bytes: same sources and esbuild version give the same bytes; 50 B covers esbuild/zlib updates
+    unit: 'B',
+    value: (r) => r.bundle?.entries?.find((e) => e.id === 'client-all')?.gzip,
+  },
+  {
+    id: 'mock-static-get-rps',
+    title: 'Our mock / bare Prism requests per second, static GET (autocannon, 10 connections)',
+    op: '>=',
+    budget: 0.8, // × bare Prism's requests/second (issue 7)
+    margin: 0.4, // ± run-to-run noise: 1.50, 1.08, 0.88 (2–3 s runs), 1.71 (10 s run), same build, load average 9–12
+    unit: '×',
+    value: (r) => r.mock?.ratios?.['static-get'],
+  },
+];
+
+/** Headroom of a measured value against its budget, as a fraction of the budget (negative = missed). */
+export function evaluateBudget(budget, results) {
+  const raw = budget.value(results);
+  const value = typeof raw === 'number' && Number.isFinite(raw) ? raw : undefined;
+  if (value === undefined) return { ...budget, value: undefined, pass: false, headroom: undefined, atRisk: true };
+  const pass = budget.op === '<=' ? value <= budget.budget : value >= budget.budget;
+  const slack = budget.op === '<=' ? budget.budget - value : value - budget.budget;
+  return { ...budget, value, pass, headroom: slack / budget.budget, slack, atRisk: !pass || slack < budget.margin };
+}

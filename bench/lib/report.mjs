@@ -1,0 +1,246 @@
+// BENCHMARKS.md from bench/results.json. Written by `npm run bench` only.
+
+const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
+const int = (v) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–');
+const x = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
+
+/** `align`: one letter per column, l or r (default: the first column left, the others right). */
+function table(header, rows, align) {
+  const a = align ?? `l${'r'.repeat(header.length - 1)}`;
+  const rule = header.map((_, i) => (a[i] === 'r' ? ' ---: ' : ' --- ')).join('|');
+  return [`| ${header.join(' | ')} |`, `|${rule}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+export function budgetValue(b) {
+  if (b.value === undefined) return 'not measured';
+  return b.unit === 'B' ? `${int(b.value)} B` : `${b.value.toFixed(3)}${b.unit}`;
+}
+export function budgetLimit(b) {
+  return b.unit === 'B' ? `${b.op} ${int(b.budget)} B` : `${b.op} ${b.budget}${b.unit}`;
+}
+export function budgetMargin(b) {
+  return b.unit === 'B' ? `±${int(b.margin)} B` : `±${b.margin}${b.unit}`;
+}
+export function budgetHeadroom(b) {
+  if (b.headroom === undefined) return '–';
+  const margins = b.slack / b.margin;
+  return `${(b.headroom * 100).toFixed(1)}% (${margins.toFixed(1)} margins)`;
+}
+export function budgetStatus(b) {
+  if (b.value === undefined) return 'FAIL (no value)';
+  if (!b.pass) return 'FAIL';
+  return b.atRisk ? 'pass, AT RISK (headroom < margin)' : 'pass';
+}
+
+/** Budgets ordered closest to failing first: missed and unmeasured ones, then by headroom in margins. */
+export function rankBudgets(evaluated) {
+  const key = (b) => (b.slack === undefined ? -Infinity : b.slack / b.margin);
+  return [...evaluated].sort((a, b) => key(a) - key(b));
+}
+
+export function closestLine(evaluated) {
+  const missed = evaluated.filter((b) => !b.pass).map((b) => `\`${b.id}\``);
+  const met = rankBudgets(evaluated.filter((b) => b.pass));
+  const parts = [];
+  if (missed.length) parts.push(`Missed: ${missed.join(', ')}.`);
+  if (met.length) parts.push(`Closest to failing${missed.length ? ' among those met' : ''}: \`${met[0].id}\`, headroom ${budgetHeadroom(met[0])}.`);
+  return parts.join(' ');
+}
+
+function sectionError(s) {
+  return s?.error ? `\n> This section failed in this run: ${s.error.split('\n')[0]}\n` : '';
+}
+
+function clientTable(mode) {
+  const variants = Object.keys(mode.stats.get);
+  return table(
+    ['variant', 'GET median µs', 'GET p90 µs', 'GET × fetch', 'GET × openapi-fetch', 'PUT median µs', 'PUT p90 µs', 'PUT × fetch', 'PUT × openapi-fetch'],
+    variants.map((v) => [
+      `\`${v}\``,
+      fmt(mode.stats.get[v].medianUs),
+      fmt(mode.stats.get[v].p90Us),
+      x(mode.ratios.get[v].vsFetch),
+      x(mode.ratios.get[v].vsOpenapiFetch),
+      fmt(mode.stats.put[v].medianUs),
+      fmt(mode.stats.put[v].p90Us),
+      x(mode.ratios.put[v].vsFetch),
+      x(mode.ratios.put[v].vsOpenapiFetch),
+    ]),
+  );
+}
+
+export function renderMarkdown(results) {
+  const m = results.meta;
+  const s = results.settings;
+  const out = [];
+  out.push('# Benchmarks', '');
+  out.push('<!-- Written by `npm run bench` (scripts/bench.mjs) from bench/results.json. Do not edit by hand. -->', '');
+  out.push(
+    'One run, every section side by side on the same machine. The machine is shared and noisy, so compare the rows of a table',
+    'with each other (they were measured interleaved) rather than with another run. Budgets live in `bench/config.mjs`;',
+    '`npm run bench:check` checks them against `bench/results.json`.',
+    '',
+  );
+  out.push(
+    table(
+      ['', ''],
+      [
+        ['Date', m.date],
+        ['Commit', `\`${m.commit ?? 'unknown'}\`${m.dirty ? ' (with uncommitted changes)' : ''}`],
+        ['Node', m.node],
+        ['CPU', `${m.cpuCount} × ${m.cpuModel}`],
+        ['OS', m.platform],
+        ['Memory', `${m.totalMemoryGiB} GiB`],
+        ['Load average at start (1, 5, 15 min)', m.loadAverageAtStart.join(', ')],
+        ['Run time', `${fmt(m.seconds, 0)} s${m.partial ? ` (partial run: ${m.sections.join(', ')})` : ''}`],
+      ],
+      'll',
+    ),
+    '',
+  );
+
+  out.push('## Budgets', '');
+  out.push(
+    'Headroom is the distance to the budget as a share of the budget, and in margins (the run-to-run noise written next to',
+    'each budget in `bench/config.mjs`). Fewer than 1 margin of headroom means the next noisy run may fail.',
+    '',
+  );
+  out.push(
+    table(
+      ['budget', 'measured', 'limit', 'margin', 'headroom', 'status'],
+      results.budgets.map((b) => [`${b.title} (\`${b.id}\`)`, budgetValue(b), budgetLimit(b), budgetMargin(b), budgetHeadroom(b), budgetStatus(b)]),
+      'lrrrrl',
+    ),
+    '',
+  );
+  out.push(closestLine(results.budgets), '');
+
+  const c = results.client;
+  out.push('## 1. Client per-call overhead', sectionError(c));
+  if (c && !c.error) {
+    out.push(
+      `The same calls through four variants, round-robin in batches of ${c.http.batch} with a rotating order, after a warm-up,`,
+      `in one Node process. GET: \`${c.operations.get}\`; PUT: \`${c.operations.put}\`. Every call is timed on its own; times in µs.`,
+      '',
+    );
+    for (const [k, v] of Object.entries(c.variants)) out.push(`- \`${k}\`: ${v}`);
+    out.push('');
+    out.push(
+      `**Over HTTP**: a \`node:http\` server in the same process on 127.0.0.1 serves the spec's examples (${int(c.http.callsPerVariantAndMethod)} calls per variant and method, ${int(c.http.warmupPerVariantAndMethod)} warm-up).`,
+      '',
+      clientTable(c.http),
+      '',
+      `**Stubbed fetch** (no network; \`fetch\` returns a Response built before the batch), the client's own cost (${int(c.stub.callsPerVariantAndMethod)} calls per variant and method, ${int(c.stub.warmupPerVariantAndMethod)} warm-up):`,
+      '',
+      clientTable(c.stub),
+      '',
+    );
+  }
+
+  const b = results.bundle;
+  out.push('## 2. Bundle size', sectionError(b));
+  if (b && !b.error) {
+    out.push(`esbuild ${b.esbuild}: ${b.options}. The client is measured from its built \`dist\` (what a consumer installs).`, '');
+    out.push(
+      table(
+        ['entry', 'minified B', 'min+gzip B', 'min+brotli B'],
+        b.entries.map((e) => [`${e.title} (\`${e.id}\`)`, int(e.minified), int(e.gzip), int(e.brotli)]),
+      ),
+      '',
+    );
+  }
+
+  const mk = results.mock;
+  out.push('## 3. Mock throughput', sectionError(mk));
+  if (mk && !mk.error) {
+    out.push(
+      `autocannon ${mk.autocannon} in the bench process, ${mk.connections} connections. Per scenario and server: a ${mk.warmupSeconds} s warm-up, then`,
+      `${mk.rounds} measured run(s) of ${mk.roundSeconds} s, the two servers alternating (ABBA) so load changes hit both; req/s over all runs,`,
+      'latency percentiles over every response. Each server runs in its own process, started and stopped by the bench.',
+      '',
+      `- mock: ${mk.servers.mock.title}, ready in ${int(mk.servers.mock.readyMs)} ms`,
+      `- prism: ${mk.servers.prism.title} (prism-cli ${mk.prismCli}), ready in ${int(mk.servers.prism.readyMs)} ms`,
+      '',
+    );
+    const rows = [];
+    for (const [id, sc] of Object.entries(mk.scenarios)) {
+      for (const name of ['mock', 'prism']) {
+        const r = sc.runs[name];
+        const codes = Object.entries(r.statusCodes).map(([k, v]) => `${k}: ${int(v)}`).join(', ');
+        rows.push([
+          name === 'mock' ? `${sc.title}` : '',
+          name,
+          codes || '–',
+          fmt(r.requestsPerSecond, 0),
+          fmt(r.latencyMs.p50, 1),
+          fmt(r.latencyMs.p99, 1),
+          name === 'mock' ? x(mk.ratios[id]) : '',
+          r.errors || r.timeouts ? `${r.errors} errors, ${r.timeouts} timeouts` : '',
+        ]);
+      }
+    }
+    out.push(table(['scenario', 'server', 'status codes', 'req/s', 'p50 ms', 'p99 ms', 'mock / prism req/s', 'errors'], rows, 'lllrrrrl'), '');
+  }
+
+  const p = results.pipeline;
+  out.push('## 4. Pipeline', sectionError(p));
+  if (p && !p.error) {
+    out.push('Wall time of each command, run once, from the repository root.', '');
+    out.push(
+      table(
+        ['step', 'command', 'seconds', 'exit', 'turbo / tests'],
+        p.steps.map((st) => [
+          st.title,
+          `\`${st.command}\``,
+          fmt(st.seconds, 1),
+          st.timedOut ? 'timed out' : String(st.exitCode),
+          st.turbo.tasksTotal !== undefined ? `${st.turbo.cached}/${st.turbo.tasksTotal} cached${st.turbo.fullTurbo ? ', FULL TURBO' : ''}${st.tests ? `; ${st.tests}` : ''}` : st.tests ?? '',
+        ]),
+        'llrrl',
+      ),
+      '',
+    );
+    for (const st of p.steps.filter((x) => !x.ok)) {
+      const failedTasks = (st.outputTail ?? []).find((l) => /^Failed:/.test(l.trim()));
+      out.push(`\`${st.command}\` ${st.timedOut ? 'timed out' : `exited with ${st.exitCode}`} in this run${failedTasks ? ` (${failedTasks.trim()})` : ''}; its time still counts the whole run. The output's last lines are in bench/results.json.`, '');
+    }
+    if (p.skipped?.test) out.push('`npm test` was skipped (BENCH_SKIP_TEST=1).', '');
+  }
+
+  const t = results.typecheck;
+  out.push('## 5. Type-check cost', sectionError(t));
+  if (t && !t.error) {
+    out.push(
+      `TypeScript ${t.typescript}, \`tsc --noEmit --extendedDiagnostics -p bench/typecheck/tsconfig.<consumer>.json\`, median of ${t.consumers[0].runs} interleaved runs.`,
+      `\`all-operations.ts\` is generated from the bundle and calls all ${t.operations} operations. Options: strict, module NodeNext, lib ES2022+DOM, skipLibCheck.`,
+      '',
+      table(
+        ['consumer', 'wall s', 'tsc check s', 'tsc total s', 'types', 'instantiations', 'memory MB'],
+        t.consumers.map((cn) => [`${cn.title} (\`${cn.id}\`)`, fmt(cn.wallSeconds, 2), fmt(cn.checkSeconds, 2), fmt(cn.totalSeconds, 2), int(cn.types), int(cn.instantiations), fmt(cn.memoryMB, 1)]),
+      ),
+      '',
+      `Difference, all-operations − empty: ${fmt(t.difference.wallSeconds, 2)} s wall, ${fmt(t.difference.checkSeconds, 2)} s check time, ${int(t.difference.types)} types, ${fmt(t.difference.memoryMB, 1)} MB.`,
+      '',
+    );
+  }
+
+  out.push('## Reproduce', '');
+  out.push(
+    '```sh',
+    'npm ci',
+    'npm run bench          # writes BENCHMARKS.md and bench/results.json',
+    'npm run bench:check    # fails when a budget in bench/config.mjs is missed',
+    '```',
+    '',
+    'Settings of this run (environment overrides in parentheses): ' +
+      [
+        `client ${s.client.httpCalls} HTTP / ${s.client.stubCalls} stubbed calls per variant and method (BENCH_CLIENT_HTTP_CALLS, BENCH_CLIENT_STUB_CALLS)`,
+        `mock ${s.mock.seconds} s per run (BENCH_MOCK_SECONDS), ${s.mock.connections} connections (BENCH_MOCK_CONNECTIONS), Prism log level ${s.mock.prismLogLevel} (BENCH_PRISM_LOG)`,
+        `npm test ${s.pipeline.skipTest ? 'skipped' : 'timed'} (BENCH_SKIP_TEST=1 skips it)`,
+        `tsc runs ${s.typecheck.runs} (BENCH_TSC_RUNS)`,
+      ].join('; ') +
+      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck` runs a subset.',
+    '',
+  );
+  return out.join('\n');
+}
