@@ -1,0 +1,17 @@
+export {
+  createPlatformClient,
+  isPlatformApiError,
+  type AgentSessionTurn,
+  type AgentSkillVersionItem,
+  type ControlPlanePaths,
+  type GatewayPaths,
+  type PlatformClient,
+  type PlatformClientOptions,
+  type TokenProvider,
+} from './client.js';
+export { PlatformApiError, PlatformConnectionError, PlatformError, PlatformTimeoutError } from './errors.js';
+export { resolveProxyUrl, MCP_PROXY_PLACEHOLDER } from './proxy.js';
+export { operations, type OperationId, type ControlPlanePath, type GatewayPath } from './generated/operations.js';
+export type { OperationErrorBodies, PlatformOperations } from './generated/methods.js';
+export type { CallOptions, MethodArgs, MethodInit, MethodResult } from './method-types.js';
+export type { OperationDescriptor } from './descriptor.js';

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  sourcemap: false,
+  target: 'es2022',
+  outDir: 'dist',
+  // Runtime dependencies stay external: openapi-fetch at runtime, @vendor/api-types for types only.
+  external: ['openapi-fetch', '@vendor/api-types'],
+});
