@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Root vitest project: the spec conformance suite (tests/conformance).
+// Root vitest project: contract suites over openapi/ (tests/conformance, tests/breaking).
 export default defineConfig({
   test: {
-    include: ['tests/conformance/**/*.test.ts'],
+    include: ['tests/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });
