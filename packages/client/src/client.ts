@@ -81,18 +81,13 @@ class AttemptInit {
   }
 }
 
-/**
- * Validates a count option: a non-negative number (`Infinity` only for a timeout); `undefined` keeps the default.
- * Timeouts of 0, Infinity or beyond what setTimeout can wait (2^31-1 ms) mean "no timeout".
- */
-const count = (value: any, fallback: number, name: string, timeout?: 1): number =>
+/** Validates a count option: a non-negative number (`Infinity` only where `infinite`); `undefined` keeps the default. */
+const count = (value: any, fallback: number, name: string, infinite?: 1): number =>
   value === undefined
     ? fallback
-    : !(value >= 0) || typeof value != 'number' || (!timeout && value == INFINITY)
-      ? fail(name + ' must be a non-negative number')
-      : timeout && !(value && value < 2 ** 31)
-        ? INFINITY
-        : Math.ceil(value);
+    : value >= 0 && typeof value == 'number' && (infinite || value < INFINITY)
+      ? value
+      : fail(name + ' must be a non-negative number');
 
 // fetch refuses URLs with credentials, and its error would repeat them: refuse them here, without repeating them.
 const checkUrl = (value: unknown, name: string) =>
@@ -136,9 +131,11 @@ export function createPlatformClientWith(options: PlatformClientOptions, interna
       signal?.throwIfAborted();
       const bearer = 'Bearer ' + (await tokenOf());
       const secrets = () => collectSecrets(body, [bearer, bearer.slice(7)]);
-      const ext = (limit < INFINITY || signal) && new AttemptInit();
+      // Timeouts of 0, Infinity or beyond what setTimeout can wait (2^31-1 ms) mean "no timeout".
+      const timed = limit > 0 && limit < 2 ** 31;
+      const ext = (timed || signal) && new AttemptInit();
       const onAbort = () => ext && ext.c.abort(signal.reason);
-      const timer: any = limit < INFINITY && setTimeout(() => ext && ((ext.t = 1), ext.c.abort()), limit);
+      const timer: any = timed && setTimeout(() => ext && ((ext.t = 1), ext.c.abort()), limit);
       let failure: PlatformError;
       let retryAfter: string | null = null;
       timer.unref?.();
@@ -191,37 +188,39 @@ export function createPlatformClientWith(options: PlatformClientOptions, interna
     }
   }
 
-  /** Pages through an operation, yielding the items; `next` returns the next page's query, or nothing to stop. */
-  async function* paginate(operationId: OperationId, init: any = {}, next: (page: any, query: any, seen: Set<unknown>) => object | void) {
-    const seen = new Set([init.params?.query?.page_token]);
-    for (let query = init.params?.query ?? {}, q: any; ; query = { ...query, ...q }) {
+  /**
+   * Pages through an operation, yielding each item once (by `id`). Stops when `next` returns nothing, or when a page
+   * brings no item not yet yielded (a server repeating a page, or ignoring the offset): it never loops forever.
+   */
+  async function* paginate(operationId: OperationId, init: any = {}, next: (pagination: any, query: any, items: unknown[]) => object | false | undefined) {
+    const seen = new Set<unknown>();
+    for (let query = init.params?.query ?? {}, more: any; query; query = more && { ...query, ...more }) {
       const page: any = await call(operationId, { ...init, params: { ...init.params, query } });
-      q = next(page, query, seen);
-      for (const item of page?.data ?? []) {
-        yield item;
-        init.signal?.throwIfAborted();
+      const items: any[] = page?.data ?? [];
+      more = 0;
+      for (const item of items) {
+        const key = item?.id ?? JSON.stringify(item);
+        if (!seen.has(key)) {
+          seen.add(key);
+          more = 1;
+          yield item;
+          init.signal?.throwIfAborted();
+        }
       }
-      if (!q) return;
+      more &&= next(page.pagination ?? {}, query, items);
     }
   }
 
   const client: Record<string, unknown> = {
     raw,
     resolveProxyUrl: (proxyUrl: string) => resolveProxyUrl(proxyUrl, gatewayBaseUrl!),
-    // Stop at the last page, and never follow a token twice (a server repeating itself).
-    iterateAgentSessionTurns: (init?: MethodInit<Ops['listAgentSessionTurns']>) =>
-      paginate('listAgentSessionTurns', init, (page, _, seen) => {
-        const token = page?.pagination?.next_page_token;
-        if (token && !seen.has(token)) return seen.add(token) && { page_token: token };
-      }),
+    // Never follows a token twice (a server repeating itself).
+    iterateAgentSessionTurns: (init?: MethodInit<Ops['listAgentSessionTurns']>) => {
+      const tokens = new Set([init?.params?.query?.page_token]);
+      return paginate('listAgentSessionTurns', init, ({ next_page_token: token }) => token && !tokens.has(token) && tokens.add(token) && { page_token: token });
+    },
     iterateAgentSkillVersions: (init?: MethodInit<Ops['listAgentSkillVersions']>) =>
-      paginate('listAgentSkillVersions', init, (page, { offset = 0 }, seen) => {
-        const { total = INFINITY, offset: echoed = offset } = page?.pagination ?? {};
-        const items: any[] = page?.data ?? [];
-        // Drop items already yielded: a server that ignores `offset` sends them again (or another offset).
-        page.data = echoed != offset ? [] : items.filter((item, _, __, key = item?.id ?? item) => !seen.has(key) && seen.add(key));
-        if (page.data[0] && (offset += items.length) < total) return { offset };
-      }),
+      paginate('listAgentSkillVersions', init, ({ total = INFINITY }, { offset = 0 }, items) => (offset += items.length) < total && { offset }),
   };
   for (const operationId in operations) client[operationId] = (init?: object) => call(operationId as OperationId, init);
   return client as unknown as PlatformClient;

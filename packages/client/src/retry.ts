@@ -9,25 +9,23 @@ export const backoffDelay = (retry: number, random: () => number = Math.random, 
   Math.round(Math.min(8e3, baseMs * 2 ** retry) * (1 - random() / 4));
 
 /** Parses `Retry-After` (delta-seconds or an HTTP date) into milliseconds; `undefined` when absent or unparseable. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  const v = value?.trim();
-  if (v) {
-    if (/^\d+(\.\d+)?$/.test(v)) return Math.round(+v * 1e3);
-    const at = Date.parse(v);
-    if (at) return Math.max(0, at - now);
-  }
-}
+export const parseRetryAfter = (value: string | null | undefined, now = Date.now()): number | undefined =>
+  value?.trim()
+    ? /^[\d.\s]+$/.test(value) && +value >= 0
+      ? Math.round(+value * 1e3)
+      : Date.parse(value)
+        ? Math.max(0, Date.parse(value) - now)
+        : undefined
+    : undefined;
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export const abortableSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
-    const onAbort = () => {
+    const done = (aborted?: unknown) => {
       clearTimeout(timer);
-      reject(signal!.reason);
+      signal?.removeEventListener('abort', done);
+      aborted ? reject(signal!.reason) : resolve();
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.aborted ? onAbort() : signal?.addEventListener('abort', onAbort);
+    const timer = setTimeout(done, ms);
+    signal?.aborted ? done(1) : signal?.addEventListener('abort', done);
   });
