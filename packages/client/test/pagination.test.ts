@@ -69,6 +69,22 @@ describe('iterateAgentSessionTurns', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('yields an item once when pages overlap, and stops on a page with nothing new', async () => {
+    // Page 2 repeats t7 (an item inserted upstream shifted the window); page 3 only repeats what was yielded.
+    const overlapping: Record<string, { ids: string[]; next: string | null }> = {
+      '': { ids: ['t9', 't8', 't7'], next: 'a' },
+      a: { ids: ['t7', 't6'], next: 'b' },
+      b: { ids: ['t6', 't7'], next: 'c' },
+    };
+    const { platform, server } = await setup(({ req, res }) => {
+      const page = overlapping[new URL(req.url!, 'http://x').searchParams.get('page_token') ?? '']!;
+      json(res, 200, { data: page.ids.map(turn), pagination: { next_page_token: page.next } });
+    });
+    const turns = await collect(platform.iterateAgentSessionTurns(session));
+    expect(turns.map((t) => t.id)).toEqual(['t9', 't8', 't7', 't6']);
+    expect(server.requests).toHaveLength(3);
+  });
+
   it('stops when the signal aborts between pages and sends no further request', async () => {
     const { platform, server } = await setup(pagedTurns);
     const controller = new AbortController();
