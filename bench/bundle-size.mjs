@@ -22,6 +22,12 @@ export const ENTRIES = [
     external: ['openapi-fetch'],
   },
   {
+    // The generated operation table alone (tree-shaken): the part of the client that grows with the spec.
+    id: 'client-operations-table',
+    title: '@vendor/api-client, the generated operation table alone (`operations`)',
+    code: `export { operations } from '@vendor/api-client';`,
+  },
+  {
     id: 'client-one-op',
     title: '@vendor/api-client, createPlatformClient + one call (getTeam)',
     code: [
