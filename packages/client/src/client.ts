@@ -126,13 +126,13 @@ export function createPlatformClientWith(options: PlatformClientOptions, interna
     space == 'gateway' && !gatewayBaseUrl && fail(operationId + ' is a gateway operation: pass gatewayBaseUrl');
     const retries = idempotent ? count(init.maxRetries, maxRetriesDefault, 'maxRetries') : 0;
     const limit = count(init.timeoutMs, timeoutDefault, 'timeoutMs', 1);
+    // Timeouts of 0, Infinity or beyond what setTimeout can wait (2^31-1 ms) mean "no timeout".
+    const timed = limit > 0 && limit < 2 ** 31;
 
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
       const bearer = 'Bearer ' + (await tokenOf());
       const secrets = () => collectSecrets(body, [bearer, bearer.slice(7)]);
-      // Timeouts of 0, Infinity or beyond what setTimeout can wait (2^31-1 ms) mean "no timeout".
-      const timed = limit > 0 && limit < 2 ** 31;
       const ext = (timed || signal) && new AttemptInit();
       const onAbort = () => ext && ext.c.abort(signal.reason);
       const timer: any = timed && setTimeout(() => ext && ((ext.t = 1), ext.c.abort()), limit);
