@@ -155,6 +155,36 @@ function enumValues(schema) {
   return null;
 }
 
+const isNullSchema = (doc, raw) => {
+  const s = resolve(doc, raw).node;
+  return isObject(s) && s.type === 'null' && Object.keys(s).filter((k) => k !== 'description').length === 1;
+};
+
+/**
+ * The one non-null branch of a nullable wrapper `anyOf: [X, {type: 'null'}]` (the 3.1 spelling of
+ * "X or null" for a $ref), with its index; undefined for any other schema.
+ */
+function nullableBranch(doc, node) {
+  if (!isObject(node) || !Array.isArray(node.anyOf) || node.anyOf.length !== 2 || 'type' in node || 'properties' in node) return undefined;
+  const index = node.anyOf.findIndex((b) => !isNullSchema(doc, b));
+  if (index === -1 || !isNullSchema(doc, node.anyOf[1 - index])) return undefined;
+  return { raw: node.anyOf[index], index };
+}
+
+/**
+ * The known-values branch of an open enumeration `anyOf: [{type: string, enum}, {type: string}]`,
+ * with its index; undefined for any other schema.
+ */
+function openEnumBranch(doc, node) {
+  if (!isObject(node) || !Array.isArray(node.anyOf) || node.anyOf.length !== 2 || 'type' in node) return undefined;
+  const branches = node.anyOf.map((b) => resolve(doc, b).node);
+  const index = branches.findIndex((b) => isObject(b) && Array.isArray(b.enum));
+  const other = branches[1 - index];
+  const otherIsAnyString = isObject(other) && other.type === 'string' && !('enum' in other) && !('const' in other) && !('pattern' in other);
+  if (index === -1 || !otherIsAnyString) return undefined;
+  return { raw: node.anyOf[index], index };
+}
+
 /** A stable key for a oneOf/anyOf branch: its $ref, else its const discriminator property, else its position. */
 function branchKey(doc, raw, index) {
   const { node, ref } = resolve(doc, raw);
@@ -215,6 +245,38 @@ class Comparer {
       return out;
     }
     if (!isObject(oldNode) || !isObject(newNode)) return out;
+
+    // Nullable wrappers: compare what they wrap; gaining null is a response break, losing it a request break.
+    const oldNullable = nullableBranch(this.oldDoc, oldNode);
+    const newNullable = nullableBranch(this.newDoc, newNode);
+    if (oldNullable || newNullable) {
+      if (dir === 'response' && newNullable && !oldNullable) add('changed-type', ['anyOf'], 'may now return null');
+      if (dir === 'request' && oldNullable && !newNullable) add('changed-type', [], 'no longer accepts null');
+      const oldInner = oldNullable ? oldNullable.raw : oldNode;
+      const newInner = newNullable ? newNullable.raw : newNode;
+      const prefix = newNullable ? ['anyOf', newNullable.index] : [];
+      nest(this.schema(oldInner, newInner, dir, via), ...prefix);
+      return out;
+    }
+
+    // Open enumerations: a response that may now carry values outside the old list is a break for
+    // callers that handle every known value; the known values are compared like any enum.
+    const oldOpen = openEnumBranch(this.oldDoc, oldNode);
+    const newOpen = openEnumBranch(this.newDoc, newNode);
+    if (newOpen && !oldOpen) {
+      if (dir === 'response') add('changed-type', ['anyOf'], 'enumeration opened: may now return values outside the known list');
+      nest(this.schema(oldNode, newOpen.raw, dir, via), 'anyOf', newOpen.index);
+      return out;
+    }
+    if (oldOpen && newOpen) {
+      nest(this.schema(oldOpen.raw, newOpen.raw, dir, via), 'anyOf', newOpen.index);
+      return out;
+    }
+    if (oldOpen && !newOpen && dir === 'request') {
+      add('narrowed-limit', [], 'enumeration closed: values outside the known list are no longer accepted');
+      return out;
+    }
+
     const o = flatten(this.oldDoc, oldNode);
     const n = flatten(this.newDoc, newNode);
 

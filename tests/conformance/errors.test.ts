@@ -23,30 +23,38 @@ describe('Errors table: the three shapes', () => {
     expect(v({ message: 'x' })).toBe(false);
   });
 
-  it('control plane: {statusCode: integer, message: string, code: integer, details: array of objects}', () => {
+  // The seed's integer `code` widened as the service sends it: a number or a string, and null or
+  // absent like `details` (issue 11). Types still hold: statusCode stays an integer, details an array.
+  it('control plane: {statusCode: integer, message: string, code?: integer|string|null, details?: array of objects|null}', () => {
     const p = S.ControlPlaneError.properties;
     expect(Object.keys(p).sort()).toEqual(['code', 'details', 'message', 'statusCode']);
     expect(typeOf(p.statusCode)).toBe('integer');
     expect(typeOf(p.message)).toBe('string');
-    expect(typeOf(p.code)).toBe('integer');
-    expect(typeOf(p.details)).toBe('array<object>');
+    expect(typeOf(p.code)).toBe('string|integer|null');
+    expect(typeOf(p.details)).toBe('null|array<object>');
     const v = compile({ $ref: '#/components/schemas/ControlPlaneError' });
-    expect(v({ statusCode: 404, message: 'Not found', code: 4040, details: [{ path: 'id' }] })).toBe(true);
-    expect(v({ statusCode: 404, message: 'Not found' })).toBe(true); // facts: code and details optional in the deployed service
+    expect(v({ statusCode: 404, message: 'Not found', code: 404, details: [{ path: 'id' }] })).toBe(true);
+    expect(v({ statusCode: 404, message: 'Not found' })).toBe(true);
+    expect(v({ statusCode: 404, message: 'x', code: 'E404' })).toBe(true);
+    expect(v({ statusCode: 404, message: 'x', code: null, details: null })).toBe(true);
     expect(v({ statusCode: '404', message: 'Not found' })).toBe(false);
-    expect(v({ statusCode: 404, message: 'x', code: 'E404' })).toBe(false);
+    expect(v({ statusCode: 404, message: 'x', code: true })).toBe(false);
     expect(v({ statusCode: 404, message: 'x', details: ['text'] })).toBe(false);
     expect(v({ message: 'x' })).toBe(false);
   });
 
-  it('gateway: {error: {message: string, type: string, code: string, param: string}}', () => {
+  it('gateway: {error: {message: string, type: string, code: string, param: string}}, all but message nullable', () => {
     const e = deref(S.GatewayError.properties.error);
     expect(requiredOf(S.GatewayError)).toEqual(['error']);
+    expect(requiredOf(e)).toEqual(['message']);
     expect(Object.keys(e.properties).sort()).toEqual(['code', 'message', 'param', 'type']);
-    for (const f of ['message', 'type', 'code', 'param']) expect(typeOf(e.properties[f]), f).toBe('string');
+    expect(typeOf(e.properties.message)).toBe('string');
+    for (const f of ['type', 'code', 'param']) expect(typeOf(e.properties[f]), f).toBe('string|null');
     const v = compile({ $ref: '#/components/schemas/GatewayError' });
     expect(v({ error: { message: 'x', type: 'invalid_request_error', code: 'invalid_parameter', param: 'limit' } })).toBe(true);
+    expect(v({ error: { message: 'x', type: 'invalid_request_error', param: null, code: null } })).toBe(true);
     expect(v({ error: { message: 'x', code: 404 } })).toBe(false);
+    expect(v({ error: { message: null } })).toBe(false);
     expect(v({ message: 'x' })).toBe(false);
   });
 });

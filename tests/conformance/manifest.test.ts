@@ -26,9 +26,9 @@ describe('Manifest: "five variants, discriminated by `type`"', () => {
     for (const v of variants) expect(S[v.schema].allOf.map((x: any) => x.$ref)).toContain('#/components/schemas/McpServerManifestCommon');
   });
 
-  it('the PUT /mcp body and MCPServerV2 both use the manifest union', () => {
+  it('the PUT /mcp body takes the strict manifest union; responses return its lenient read view', () => {
     expect(propertySchema(requestBodySchema('createOrUpdateMcpServer'), 'manifest').$ref).toBe('#/components/schemas/McpServerManifest');
-    expect(propertySchema(S.McpServerV2, 'manifest').$ref).toBe('#/components/schemas/McpServerManifest');
+    expect(propertySchema(S.McpServerV2, 'manifest').$ref).toBe('#/components/schemas/McpServerManifestView');
   });
 
   it('a manifest without `type` is invalid', () => {

@@ -1,64 +1,106 @@
-// Issue 2: "Every 'not shown' of the seed is resolved in the element's description: what was chosen
-// and why". One row per gap the spec fills: the element, and what its description must say.
+// Every gap the seed leaves open ("not shown") is filled, and the element that fills it says where the
+// value came from as data: `x-provenance: service` (a fact about the real service and its SDKs) or
+// `x-provenance: assumption` (our choice, with `x-provenance-note` saying which). Partner-facing prose
+// stays about the API; prose.test.ts bans any mention of where a fact was learnt.
 import { describe, expect, it } from 'vitest';
-import { at, doc, operation, parameter } from './lib/spec.js';
+import { at, deref, doc, operation, parameter, response } from './lib/spec.js';
 
 const S = 'components/schemas';
-const rows: { gap: string; text: () => string; mustSay: RegExp[] }[] = [
-  { gap: 'Endpoint 6: query parameter names (page size)', text: () => parameter('listAgentSessionTurns', 'limit', 'query').description, mustSay: [/limit/, /seed/i, /deployed/i] },
-  { gap: 'Endpoint 6: query parameter names (page token)', text: () => parameter('listAgentSessionTurns', 'page_token', 'query').description, mustSay: [/page_token/, /seed/i, /deployed/i] },
-  { gap: 'Endpoint 7: parameter names', text: () => operation('listAgentSkillVersions').op.description, mustSay: [/names/i, /deployed/i] },
-  { gap: 'Endpoint 9: query parameter names', text: () => operation('getMetricCharts').op.description, mustSay: [/names/i, /deployed/i] },
-  { gap: 'Endpoint 9: filterQuery "required for some scopes"', text: () => parameter('getMetricCharts', 'filterQuery', 'query').description, mustSay: [/some scopes/i, /400/] },
-  { gap: 'Endpoint 8: header names', text: () => operation('getBatch').op.description, mustSay: [/header/i, /deployed/i] },
-  ...['x-vendor-provider-name', 'x-vendor-azure-api-version', 'x-vendor-vertex-storage-bucket-name', 'x-vendor-vertex-region', 'x-vendor-provider-model', 'x-vendor-aws-s3-bucket', 'x-vendor-aws-bedrock-model', 'x-vendor-metadata'].map((h) => ({
-    gap: `Endpoint 8: header name ${h}`,
-    text: () => parameter('getBatch', h, 'header').description,
-    mustSay: [/deployed service/i],
-  })),
-  { gap: 'Errors rule 3: status codes of terminate (403, 404, 417, 422)', text: () => operation('terminateJob').op.description, mustSay: [/403/, /404/, /417/, /422/, /deployed/i] },
-  { gap: 'Errors rule 3: status codes of secret-group creation (422, 424)', text: () => operation('createSecretGroup').op.description, mustSay: [/422/, /424/, /deployed/i] },
-  { gap: 'Errors rule 3: status codes of turns (400, 404, 412)', text: () => operation('listAgentSessionTurns').op.description, mustSay: [/400/, /404/, /412/, /deployed/i] },
-  { gap: 'PUT /mcp: status when force is missing (417)', text: () => operation('createOrUpdateMcpServer').op.description, mustSay: [/417/, /force/] },
-  { gap: 'Secret group creation: success status not shown', text: () => operation('createSecretGroup').op.description, mustSay: [/200/] },
-  { gap: 'Authentication 6: how tokens are obtained and permissions', text: () => doc.info.description, mustSay: [/not part of this description|not show/i] },
-  { gap: 'Limits: rate limits, request size limits, time-outs', text: () => doc.info.description, mustSay: [/rate limits/i, /not published/i] },
-  { gap: 'Versioning 4: deprecation policy, compatibility, negotiation headers', text: () => doc.info.description, mustSay: [/deprecation/i, /not published/i] },
-  { gap: 'subjectType: other values', text: () => at(`${S}/SubjectType/description`), mustSay: [/seed/i, /deployed/i] },
-  { gap: 'Agent turn state.status: full set', text: () => at(`${S}/AgentTurnState/description`), mustSay: [/running/, /deployed/i] },
-  { gap: 'Agent turn input item types', text: () => at(`${S}/AgentTurnInputItem/description`), mustSay: [/user\.message/, /deployed/i] },
-  { gap: 'Batch status values', text: () => at(`${S}/Batch/description`), mustSay: [/status/, /seed does not/i] },
-  { gap: 'File status values', text: () => at(`${S}/FileObject/description`), mustSay: [/processed/, /status/] },
-  { gap: 'oauth2AuthStatus values', text: () => at(`${S}/McpServer/properties/oauth2AuthStatus/description`), mustSay: [/no values/i, /open string/i] },
-  { gap: 'Model source types', text: () => at(`${S}/ModelVersionSource/description`), mustSay: [/vendor/, /external/, /local/, /deployed/i] },
-  { gap: 'Agent skill source types', text: () => at(`${S}/AgentSkillSource/description`), mustSay: [/inline/, /deployed/i] },
-  { gap: 'Framework types', text: () => at(`${S}/ModelFramework/description`), mustSay: [/transformers/, /deployed/i] },
-  { gap: 'Chart types', text: () => at(`${S}/MetricChartType/description`), mustSay: [/line/, /deployed/i] },
-  { gap: 'Model version manifest required-ness', text: () => at(`${S}/ModelVersionManifest/description`), mustSay: [/required/i, /seed does not/i] },
-  { gap: 'Artifact version manifest required-ness', text: () => at(`${S}/ArtifactVersionManifest/description`), mustSay: [/required/i, /seed does not/i] },
-  { gap: 'MCPServerAuth field lists', text: () => at(`${S}/McpServerAuth/description`), mustSay: [/deployed/i] },
-  { gap: 'MCPServerEnvAuth field list', text: () => at(`${S}/McpServerEnvAuth/description`), mustSay: [/deployed/i] },
-  { gap: 'vendor-managed OAuth auth field list', text: () => at(`${S}/VendorManagedOAuth2Auth/description`), mustSay: [/deployed/i] },
-  { gap: 'MCPToolAnnotations field list', text: () => at(`${S}/McpToolAnnotations/description`), mustSay: [/deployed/i] },
-  { gap: 'OpenAPISpecSource field list', text: () => at(`${S}/OpenApiSpecSource/description`), mustSay: [/deployed/i] },
-  { gap: 'OpenAPIMCPToolSetting field list', text: () => at(`${S}/OpenApiMcpToolSetting/description`), mustSay: [/deployed/i] },
-  { gap: 'enabled_tools element type', text: () => at(`${S}/McpServerSource/properties/enabled_tools/description`), mustSay: [/deployed/i] },
-  { gap: 'Secret group manifest contents', text: () => at(`${S}/SecretGroupManifest/description`), mustSay: [/deployed|seed does not/i] },
-  { gap: 'Secret group body required-ness', text: () => at(`${S}/CreateSecretGroupRequest/description`), mustSay: [/required/i] },
-  { gap: 'Change password: newPassword length', text: () => at(`${S}/ChangePasswordRequest/properties/newPassword/description`), mustSay: [/8/, /deployed/i] },
-  { gap: 'Signed URLs: operation (facts conflict resolved: optional, documented)', text: () => at(`${S}/GetSignedUrlsRequest/properties/operation/description`), mustSay: [/seed/i, /deployed/i] },
-  { gap: 'Skill versions version: "latest" of older revisions (facts conflict resolved for the seed)', text: () => parameter('listAgentSkillVersions', 'version', 'query').description, mustSay: [/latest/, /seed/i] },
-  { gap: 'Job run status values', text: () => at(`${S}/JobRunStatus/description`), mustSay: [/deployed/i] },
-  { gap: 'Token type values', text: () => at(`${S}/TokenType/description`), mustSay: [/deployed/i] },
-  { gap: 'Notification target types', text: () => at(`${S}/NotificationTarget/description`), mustSay: [/email/, /deployed/i] },
-  { gap: 'PUT /mcp/{mcpServerId}/auth (referred to, not part of this spec)', text: () => at(`${S}/McpServerV2/properties/isAuthOverrideSupported/description`), mustSay: [/\/mcp\/\{mcpServerId\}\/auth/, /not part/i] },
-  { gap: 'Control-plane error required fields (code/details optional)', text: () => at(`${S}/ControlPlaneError/description`), mustSay: [/code/, /details/, /required/i] },
+const HEADERS = ['x-vendor-provider-name', 'x-vendor-azure-api-version', 'x-vendor-vertex-storage-bucket-name', 'x-vendor-vertex-region', 'x-vendor-provider-model', 'x-vendor-aws-s3-bucket', 'x-vendor-aws-bedrock-model', 'x-vendor-metadata'];
+
+/** One gap, the element that fills it, and the kind of provenance that element must carry. */
+const marked: { gap: string; element: () => any; kind: 'service' | 'assumption' }[] = [
+  { gap: 'Endpoint 6: page size parameter name', element: () => parameter('listAgentSessionTurns', 'limit', 'query'), kind: 'service' },
+  { gap: 'Endpoint 6: page token parameter name', element: () => parameter('listAgentSessionTurns', 'page_token', 'query'), kind: 'service' },
+  { gap: 'Endpoint 7: parameter names', element: () => operation('listAgentSkillVersions').op, kind: 'service' },
+  { gap: 'Endpoint 9: query parameter names', element: () => operation('getMetricCharts').op, kind: 'service' },
+  ...HEADERS.map((h) => ({ gap: `Endpoint 8: header name ${h}`, element: () => parameter('getBatch', h, 'header'), kind: 'service' as const })),
+  { gap: 'Errors rule 3: status codes of terminate (403, 404, 417, 422)', element: () => operation('terminateJob').op, kind: 'service' },
+  ...['422', '424'].map((code) => ({ gap: `Errors rule 3: secret-group creation ${code}`, element: () => response('createSecretGroup', code), kind: 'service' as const })),
+  ...['400', '404', '412'].map((code) => ({ gap: `Errors rule 3: turns ${code}`, element: () => response('listAgentSessionTurns', code), kind: 'service' as const })),
+  { gap: 'PUT /mcp: status when force is missing (417)', element: () => response('createOrUpdateMcpServer', '417'), kind: 'service' },
+  { gap: 'Secret group creation: success status', element: () => response('createSecretGroup', '200'), kind: 'assumption' },
+  { gap: 'Change password: error responses', element: () => response('changePassword', '400'), kind: 'assumption' },
+  { gap: 'Gateway lookups: 404 for an unknown id', element: () => response('getBatch', '404'), kind: 'assumption' },
+  { gap: 'Files: 400 for a missing provider header', element: () => response('getFile', '400'), kind: 'assumption' },
+  { gap: '401 on operations with open error lists', element: () => response('getTeam', '401'), kind: 'assumption' },
+  { gap: 'subjectType: other values', element: () => at(`${S}/SubjectType`), kind: 'service' },
+  { gap: 'Agent turn state.status: full set and fields', element: () => at(`${S}/AgentTurnState`), kind: 'service' },
+  { gap: 'Agent turn input item types', element: () => at(`${S}/AgentTurnInputItem`), kind: 'service' },
+  { gap: 'Batch status values', element: () => at(`${S}/BatchStatus`), kind: 'service' },
+  { gap: 'File status values', element: () => at(`${S}/FileStatus`), kind: 'service' },
+  { gap: 'oauth2AuthStatus values (none published: open string)', element: () => at(`${S}/McpServer/properties/oauth2AuthStatus`), kind: 'service' },
+  { gap: 'Model source types', element: () => at(`${S}/ModelVersionSource`), kind: 'service' },
+  { gap: 'Agent skill source types', element: () => at(`${S}/AgentSkillSource`), kind: 'service' },
+  { gap: 'Framework types', element: () => at(`${S}/ModelFramework`), kind: 'service' },
+  { gap: 'Chart types', element: () => at(`${S}/MetricChartType`), kind: 'service' },
+  { gap: 'Model version manifest required-ness', element: () => at(`${S}/ModelVersionManifest`), kind: 'service' },
+  { gap: 'Artifact version manifest required-ness', element: () => at(`${S}/ArtifactVersionManifest`), kind: 'service' },
+  { gap: 'MCPServerAuth field lists', element: () => at(`${S}/McpServerAuth`), kind: 'service' },
+  { gap: 'MCPServerEnvAuth field list', element: () => at(`${S}/McpServerEnvAuth`), kind: 'service' },
+  { gap: 'vendor-managed OAuth auth field list', element: () => at(`${S}/VendorManagedOAuth2Auth`), kind: 'service' },
+  { gap: 'OAuth use_organization type', element: () => at(`${S}/McpOAuth2Auth/properties/use_organization`), kind: 'assumption' },
+  { gap: 'MCPToolAnnotations field list', element: () => at(`${S}/McpToolAnnotations`), kind: 'service' },
+  { gap: 'OpenAPISpecSource field list', element: () => at(`${S}/OpenApiSpecSource`), kind: 'service' },
+  { gap: 'OpenAPIMCPToolSetting field list', element: () => at(`${S}/OpenApiMcpToolSetting`), kind: 'service' },
+  { gap: 'enabled_tools element type', element: () => at(`${S}/McpServerSource/properties/enabled_tools`), kind: 'service' },
+  { gap: 'Secret group manifest contents', element: () => at(`${S}/SecretGroupManifest`), kind: 'service' },
+  { gap: 'Secret group body required-ness', element: () => at(`${S}/CreateSecretGroupRequest`), kind: 'assumption' },
+  { gap: 'Change password: newPassword length', element: () => at(`${S}/ChangePasswordRequest/properties/newPassword`), kind: 'service' },
+  { gap: 'Signed URLs: operation (conflict resolved: optional, documented)', element: () => at(`${S}/GetSignedUrlsRequest/properties/operation`), kind: 'service' },
+  { gap: 'Skill versions version: older revisions took "latest" (conflict resolved: positive integer)', element: () => parameter('listAgentSkillVersions', 'version', 'query'), kind: 'service' },
+  { gap: 'Job run status values', element: () => at(`${S}/JobRunStatus`), kind: 'service' },
+  { gap: 'Token type values', element: () => at(`${S}/TokenType`), kind: 'service' },
+  { gap: 'Notification target types', element: () => at(`${S}/NotificationTargetType`), kind: 'service' },
+  { gap: 'Control-plane error: code and details optional, code a number or a string', element: () => at(`${S}/ControlPlaneError`), kind: 'service' },
+  { gap: 'Gateway error: only message always present', element: () => at(`${S}/GatewayError`), kind: 'service' },
+  { gap: 'MCP server read form manifest: lenient view', element: () => at(`${S}/McpServerManifestView`), kind: 'service' },
 ];
 
-describe('"not shown" gaps are resolved in a description', () => {
-  it.each(rows)('$gap', ({ text, mustSay }) => {
+describe('gaps are filled, and the filling element records its provenance as data', () => {
+  it.each(marked)('$gap: x-provenance $kind', ({ element, kind }) => {
+    const el = deref(element());
+    expect(el, 'element missing').toBeTruthy();
+    expect(el['x-provenance']).toBe(kind);
+    if (kind === 'assumption') expect(typeof el['x-provenance-note'], 'an assumption says what was chosen').toBe('string');
+  });
+});
+
+// Gaps whose answer is prose about the API itself (what is not published, what a parameter needs).
+const described: { gap: string; text: () => string; mustSay: RegExp[] }[] = [
+  { gap: 'Endpoint 9: filterQuery "required for some scopes"', text: () => parameter('getMetricCharts', 'filterQuery', 'query').description, mustSay: [/some scopes/i, /400/] },
+  { gap: 'PUT /mcp: force rule answers 417', text: () => operation('createOrUpdateMcpServer').op.description, mustSay: [/417/, /force/] },
+  { gap: 'Secret group creation: any 2xx is success, and no automatic retry', text: () => operation('createSecretGroup').op.description, mustSay: [/2xx/, /422/, /never retry/i] },
+  { gap: 'Authentication 6: how tokens are obtained and permissions', text: () => doc.info.description, mustSay: [/not part of this description/i] },
+  { gap: 'Limits: rate limits, request size limits, time-outs', text: () => doc.info.description, mustSay: [/rate limits/i, /not published/i] },
+  { gap: 'Versioning 4: deprecation policy, compatibility, negotiation headers', text: () => doc.info.description, mustSay: [/deprecation/i, /not published/i] },
+  { gap: 'Errors: no catalogue of error codes', text: () => doc.info.description, mustSay: [/no catalogue of error codes/i] },
+  { gap: 'PUT /mcp/{mcpServerId}/auth (referred to, not part of this spec)', text: () => at(`${S}/McpServerV2/properties/isAuthOverrideSupported/description`), mustSay: [/\/mcp\/\{mcpServerId\}\/auth/, /not part/i] },
+];
+
+describe('gaps answered in prose about the API', () => {
+  it.each(described)('$gap', ({ text, mustSay }) => {
     const t = text();
     expect(typeof t, 'description missing').toBe('string');
     for (const re of mustSay) expect(t).toMatch(re);
+  });
+});
+
+describe('provenance marks are well-formed everywhere', () => {
+  const marks: { where: string; value: unknown; hasNote: boolean }[] = [];
+  (function walk(node: any, where: string) {
+    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`));
+    if (!node || typeof node !== 'object') return;
+    if ('x-provenance' in node || 'x-provenance-note' in node) marks.push({ where, value: node['x-provenance'], hasNote: 'x-provenance-note' in node });
+    for (const [k, v] of Object.entries(node)) walk(v, `${where}/${k}`);
+  })(doc, '#');
+
+  it('the document carries marks of both kinds', () => {
+    expect(marks.filter((m) => m.value === 'service').length).toBeGreaterThan(10);
+    expect(marks.filter((m) => m.value === 'assumption').length).toBeGreaterThan(3);
+  });
+
+  it.each(marks)('$where: x-provenance is service or assumption', ({ value }) => {
+    expect(['service', 'assumption']).toContain(value);
   });
 });

@@ -133,7 +133,8 @@ const spec = require('@vendor/api-types/openapi.json');
 `;
 
 // One consumer for both resolutions; the @ts-expect-error lines prove the types are real (not any).
-const TS_BODY = `export async function main(): Promise<string | undefined> {
+// A team id is `string | null` when present: the service sends null for unset fields.
+const TS_BODY = `export async function main(): Promise<string | null | undefined> {
   const mock: RunningMock = await startMock({ port: 0 });
   try {
     const platform = createPlatformClient({ baseUrl: mock.url, token: 'test-token' });

@@ -44,6 +44,9 @@ function makeAjv() {
   // rejects `mapping` and allOf-composed variants. `example` is the OpenAPI 3.0-style annotation.
   ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'example' });
+  // Provenance marks (where a gap-filling value came from) are data for us, not validation keywords.
+  ajv.addKeyword({ keyword: 'x-provenance' });
+  ajv.addKeyword({ keyword: 'x-provenance-note' });
   // The registered root is `{$id, components: {schemas}}`, so refs keep their `#/components/schemas/X`
   // pointers; `components` is declared so strict mode accepts that root when a fragment is resolved.
   ajv.addKeyword({ keyword: 'components' });

@@ -22,8 +22,7 @@ export interface paths {
          *     2. When `dryRun` is true, the manifest is validated and resolved and nothing is persisted or synced
          *        to the gateway store.
          *     3. An update that would delete existing per-subject auth records must be acknowledged with
-         *        `force: true`; without it the service answers 417 (status from the deployed service; the seed
-         *        names only the rule).
+         *        `force: true`; without it the service answers 417.
          *
          *     The manifest is one of five variants, selected by `manifest.type`. An invalid body is answered with
          *     400. Secrets inside `auth_data` (and other manifest secrets) are redacted in the response for callers
@@ -48,7 +47,9 @@ export interface paths {
         /**
          * Create or update a model version
          * @description Creates a model version from its manifest, or updates it when the version named by the manifest
-         *     already exists. Errors use the ML shape; invalid input is answered with 422.
+         *     already exists. Only `manifest.type` and `manifest.source` are required; the service fills in
+         *     what is left out (for a `vendor` source, the `uri`). Optional fields may also be sent as `null`,
+         *     which means the same as leaving them out. Errors use the ML shape; invalid input is answered with 422.
          */
         put: operations["createOrUpdateModelVersion"];
         post?: never;
@@ -69,10 +70,10 @@ export interface paths {
         put?: never;
         /**
          * Create a secret group
-         * @description Creates a secret group bound to a secret-store integration, with its initial secrets.
-         *     Not safe to repeat: a retried request can create the group twice, so clients never retry it.
-         *     The seed shows no success status; 200 is documented (as on the seed's other writes), and any
-         *     2xx is success. Its two documented error responses are 422 and 424 (status codes from the deployed service).
+         * @description Creates a secret group bound to a secret-store integration, with its initial secrets. Group names
+         *     are unique within a tenant: a second request with the same name is answered with 422. So a request
+         *     whose response was lost cannot simply be repeated (the repeat fails with 422 although the group
+         *     exists), and clients never retry it automatically; look the group up instead. Any 2xx is success.
          */
         post: operations["createSecretGroup"];
         delete?: never;
@@ -115,8 +116,6 @@ export interface paths {
          * Change the authenticated user's password
          * @description Changes the password of the authenticated user and answers an empty JSON object. Never retried by
          *     clients (the old password stops working after the first success). Passwords never appear in errors.
-         *     The seed lists no error responses; 400 is documented for an invalid body or a wrong old password,
-         *     in the control-plane shape.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -137,8 +136,11 @@ export interface paths {
          * @description Returns the turns of an agent session, **newest first**. A page walks the ancestor chain (each turn's
          *     `previous_turn_id`) starting from the session's last turn, or, when continuing, from the turn named
          *     in `page_token`. Pass `pagination.next_page_token` of one page as `page_token` to get the next;
-         *     the last page has no `next_page_token`.
-         *     Its three documented error responses are 400, 404 and 412 (status codes from the deployed service).
+         *     the last page has no `next_page_token`. The session's first turn has no `previous_turn_id`.
+         *
+         *     A turn's `state` is one of four, by `status`: `running`; `done` (with `required_actions`, which may
+         *     be empty, and optionally the model's `output` message); `cancelled` (with a `reason`); `error` (with a
+         *     `message`). A turn's `input` items are user messages, tool approvals and tool responses.
          */
         get: operations["listAgentSessionTurns"];
         put?: never;
@@ -159,9 +161,8 @@ export interface paths {
         /**
          * List agent skill versions
          * @description Lists agent skill versions, filtered by any combination of the optional query parameters and
-         *     paged with `limit`/`offset`; `pagination.total` is the number of matching versions.
-         *     (The seed does not name the query parameters; the names are the deployed service's. It lists no
-         *     error responses; 400 is documented for an invalid query, in the control-plane shape.)
+         *     paged with `limit`/`offset`; `pagination.total` is the number of matching versions. An invalid
+         *     query is answered with 400.
          */
         get: operations["listAgentSkillVersions"];
         put?: never;
@@ -182,8 +183,7 @@ export interface paths {
         /**
          * Get a batch
          * @description Returns the status of a batch (the batch object itself, not wrapped in `data`). The optional
-         *     headers select and configure the upstream provider (names from the deployed service; the seed does
-         *     not show them). The seed lists no error responses; 404 is documented, in the gateway shape.
+         *     headers select and configure the upstream provider. An unknown id is answered with 404.
          */
         get: operations["getBatch"];
         put?: never;
@@ -205,8 +205,6 @@ export interface paths {
          * Get an application's metric charts
          * @description Returns the metric chart bundle of an application (not wrapped in `data`). `startTs` defaults to
          *     the creation time of the application's last deployment and `endTs` to now.
-         *     (The seed does not name the query parameters; the names are the deployed service's. Status codes
-         *     of errors, 400 and 404, are from the deployed service.)
          */
         get: operations["getMetricCharts"];
         put?: never;
@@ -227,7 +225,7 @@ export interface paths {
         /**
          * Get a virtual account
          * @description Returns a virtual account. The envelope's `token` is present only in the response that creates
-         *     an account, so here it is null. (404 is the deployed service's status for an unknown id.)
+         *     an account, so here it is null. An unknown id is answered with 404.
          */
         get: operations["getVirtualAccount"];
         put?: never;
@@ -250,8 +248,7 @@ export interface paths {
         /**
          * Terminate a job run
          * @description Requests termination of a job run of a deployment. No body. Not safe to repeat blindly, so clients
-         *     never retry it. Its four documented error responses are 403, 404, 417 and 422 (status codes from
-         *     the deployed service). Besides `message` the deployed service may return `jobRunStatus`.
+         *     never retry it. Besides `message` the response may carry `jobRunStatus`.
          */
         post: operations["terminateJob"];
         delete?: never;
@@ -270,7 +267,7 @@ export interface paths {
         /**
          * List the input items of a stored model response
          * @description Returns the input items of a stored model response (the list object itself, not wrapped in `data`).
-         *     The seed lists no error responses; 404 is documented, in the gateway shape.
+         *     An unknown id is answered with 404. An empty list has `first_id` and `last_id` null.
          */
         get: operations["listResponseInputItems"];
         put?: never;
@@ -352,8 +349,8 @@ export interface paths {
         /**
          * Get file metadata
          * @description Returns a file's metadata (the file object itself, not wrapped in `data`). The provider header
-         *     `x-vendor-provider-name` is required. The seed lists no error responses; 400 (missing or invalid
-         *     header) and 404 are documented, in the gateway shape.
+         *     `x-vendor-provider-name` is required: without it the service answers 400. An unknown id is answered
+         *     with 404.
          */
         get: operations["getFile"];
         put?: never;
@@ -422,42 +419,40 @@ export interface components {
             type: string;
         };
         /**
-         * @description Error body of the control-plane endpoints (paths under `/api/svc/v1`). The deployed service omits
-         *     `code` and `details` on some errors (for example `{"statusCode": 404, "message": "..."}`), so only
-         *     `statusCode` and `message` are required. No catalogue of codes is published.
+         * @description Error body of the control-plane endpoints (paths under `/api/svc/v1`). Only `statusCode` and
+         *     `message` are always present; `code` and `details` may be absent or `null` (for example
+         *     `{"statusCode": 404, "message": "..."}`). No catalogue of error codes is published: rely on the
+         *     HTTP status.
          */
         ControlPlaneError: {
             /** @description The HTTP status, repeated. */
             statusCode: number;
             /** @description Human-readable message. */
             message: string;
-            /** @description Service error code. */
-            code?: number;
+            /** @description Service error code, a number or a string. Not documented per condition. */
+            code?: number | string | null;
             /** @description Further details, for validation errors one entry per violation (`path`, `rule`, `message`). */
-            details?: Record<string, never>[];
+            details?: Record<string, never>[] | null;
         };
-        /** @description Error body of the gateway endpoints. Only `error.message` is always present in the deployed service. */
+        /** @description Error body of the gateway endpoints. Only `error.message` is always present; `type`, `code` and `param` may be `null`. */
         GatewayError: {
             error: {
                 /** @description Human-readable message. */
                 message: string;
                 /** @description Kind of error, for example `invalid_request_error`. */
-                type?: string;
+                type?: string | null;
                 /** @description Machine-readable code. */
-                code?: string;
+                code?: string | null;
                 /** @description The parameter the error is about, when there is one. */
-                param?: string;
+                param?: string | null;
             };
         };
-        /**
-         * @description Kind of subject. The seed shows `user`; the other values are the deployed service's.
-         * @enum {string}
-         */
-        SubjectType: "user" | "team" | "serviceaccount" | "virtualaccount" | "external-identity" | "agent-identity" | "role";
+        /** @description Kind of subject. Other kinds may appear; treat an unknown value as opaque. */
+        SubjectType: ("user" | "team" | "serviceaccount" | "virtualaccount" | "external-identity" | "agent-identity" | "role") | string;
         /** @description Who created something (control-plane form, camelCase). */
         Subject: {
             subjectId: string;
-            subjectType?: components["schemas"]["SubjectType"];
+            subjectType?: components["schemas"]["SubjectType"] | null;
             subjectSlug?: string | null;
             subjectDisplayName?: string | null;
             /** @description Name of the personal access token used. */
@@ -467,7 +462,9 @@ export interface components {
             subjectExternalIdentitySlug?: string | null;
         };
         /** @description A Subject whose `subjectType` is required (as in the MCP server schemas). */
-        SubjectWithType: WithRequired<components["schemas"]["Subject"], "subjectId" | "subjectType">;
+        SubjectWithType: {
+            subjectType: components["schemas"]["SubjectType"];
+        } & WithRequired<components["schemas"]["Subject"], "subjectId" | "subjectType">;
         /** @description The reduced subject returned by the single MCP server read endpoint. */
         McpServerSubjectSummary: {
             subjectId: string;
@@ -477,9 +474,9 @@ export interface components {
         };
         /** @description Who created something (gateway agent form, snake_case). */
         GatewaySubject: {
-            subject_id?: string;
-            subject_type?: string;
-            subject_slug?: string;
+            subject_id?: string | null;
+            subject_type?: string | null;
+            subject_slug?: string | null;
         };
         /** @description 3 to 73 characters; lowercase letters, digits and `-`; starts with a letter and does not end with `-`. */
         McpServerName: string;
@@ -502,7 +499,7 @@ export interface components {
         OwnedBy: {
             account: string;
         };
-        /** @description An MCP server manifest, one of five variants selected by `type`. */
+        /** @description An MCP server manifest, one of five variants selected by `type`. Every rule applies when it is sent. */
         McpServerManifest: components["schemas"]["RemoteMcpServerManifest"] | components["schemas"]["VirtualMcpServerManifest"] | components["schemas"]["OpenApiMcpServerManifest"] | components["schemas"]["StdioMcpServerManifest"] | components["schemas"]["VendorManagedMcpServerManifest"];
         /** @description An http or https URL. */
         McpServerUrl: string;
@@ -605,15 +602,14 @@ export interface components {
             disabled?: boolean;
             annotations?: components["schemas"]["McpToolAnnotations"];
         };
-        /** @description Hints about a tool's behaviour. (Shape from the deployed service; the seed does not show it.) */
+        /** @description Hints about a tool's behaviour. */
         McpToolAnnotations: {
             readOnlyHint?: boolean;
             destructiveHint?: boolean;
         };
         /**
-         * @description Setting of one tool generated from an OpenAPI operation. (Shape from the deployed service; the
-         *     seed does not show it. `name` follows the seed's tool name pattern and `description` its tool
-         *     description length.)
+         * @description Setting of one tool generated from an OpenAPI operation. `name` follows the tool name pattern and
+         *     `description` the tool description length.
          */
         OpenApiMcpToolSetting: {
             /** @enum {string} */
@@ -628,10 +624,10 @@ export interface components {
         McpServerSource: {
             /** @description Name of the MCP server. */
             name: string;
-            /** @description Names of the tools enabled from that source (element type from the deployed service; the seed does not show it). */
+            /** @description Names of the tools enabled from that source. */
             enabled_tools?: string[];
         };
-        /** @description Where the OpenAPI document comes from. (Shape from the deployed service; the seed does not show it.) */
+        /** @description Where the OpenAPI document comes from. */
         OpenApiSpecSource: components["schemas"]["RemoteOpenApiSpecSource"] | components["schemas"]["UploadOpenApiSpecSource"] | components["schemas"]["InlineOpenApiSpecSource"];
         RemoteOpenApiSpecSource: {
             /**
@@ -660,7 +656,7 @@ export interface components {
             /** @description The document itself, as an object or as JSON/YAML text. */
             openapi_spec: Record<string, never> | string;
         };
-        /** @description How the platform authenticates to the MCP server. (The three shapes are the deployed service's; the seed names only the alternatives.) */
+        /** @description How the platform authenticates to the MCP server, one of three shapes selected by `type`. */
         McpServerAuth: components["schemas"]["McpHeaderAuth"] | components["schemas"]["McpOAuth2Auth"] | components["schemas"]["McpPassthroughAuth"];
         /**
          * @description `global`: one credential for every caller; `per_user`: each caller supplies their own.
@@ -706,7 +702,7 @@ export interface components {
             additional_token_params?: {
                 [key: string]: string;
             };
-            /** @description Whether to authorise against an organisation (type chosen as boolean; the deployed service documents the name only). */
+            /** @description Whether to authorise against an organisation. */
             use_organization?: boolean;
             /** @description Organisation used when `use_organization` is true. */
             default_organization?: string;
@@ -719,7 +715,7 @@ export interface components {
              */
             type: "passthrough";
         };
-        /** @description Credentials passed to a stdio server as environment variables. (Shape from the deployed service.) */
+        /** @description Credentials passed to a stdio server as environment variables. */
         McpServerEnvAuth: {
             /** @constant */
             type: "env";
@@ -728,13 +724,177 @@ export interface components {
             };
             auth_level?: components["schemas"]["AuthLevel"];
         };
-        /** @description OAuth 2.0 of a vendor-managed server; the vendor holds the client. (Shape from the deployed service.) */
+        /** @description OAuth 2.0 of a vendor-managed server; the vendor holds the client. */
         VendorManagedOAuth2Auth: {
             /** @constant */
             type: "oauth2";
             /** @constant */
             grant_type: "authorization_code";
         };
+        /**
+         * @description An MCP server manifest as the service returns it: one of the five variants, selected by `type`.
+         *     Secrets inside `auth_data` (and other manifest secrets) are redacted for callers without the
+         *     MANAGE_MCP_SERVER permission on that server, so a returned `auth_data` may lack fields that a
+         *     request must carry. Send manifests in the request form (`McpServerManifest`).
+         */
+        McpServerManifestView: components["schemas"]["RemoteMcpServerManifestView"] | components["schemas"]["VirtualMcpServerManifestView"] | components["schemas"]["OpenApiMcpServerManifestView"] | components["schemas"]["StdioMcpServerManifestView"] | components["schemas"]["VendorManagedMcpServerManifestView"];
+        /** @description Fields shared by every returned MCP server manifest variant. */
+        McpServerManifestViewCommon: {
+            name: string;
+            description: string;
+            collaborators: components["schemas"]["Collaborator"][];
+            ownedBy?: components["schemas"]["OwnedBy"] | null;
+            /** @description Key-value pairs. */
+            tags?: {
+                [key: string]: string;
+            } | null;
+        };
+        RemoteMcpServerManifestView: components["schemas"]["McpServerManifestViewCommon"] & {
+            /** @constant */
+            type: "mcp-server/remote";
+            url: string;
+            tls_settings?: components["schemas"]["CustomTlsSettingsView"] | null;
+            tool_settings?: components["schemas"]["McpToolSettingView"][] | null;
+            auth_data?: components["schemas"]["McpServerAuthView"] | null;
+            additional_headers?: {
+                [key: string]: string;
+            } | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mcp-server/remote";
+        };
+        VirtualMcpServerManifestView: components["schemas"]["McpServerManifestViewCommon"] & {
+            /** @constant */
+            type: "mcp-server/virtual";
+            servers: components["schemas"]["McpServerSourceView"][];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mcp-server/virtual";
+        };
+        OpenApiMcpServerManifestView: components["schemas"]["McpServerManifestViewCommon"] & {
+            /** @constant */
+            type: "mcp-server/openapi";
+            url: string;
+            openapi_spec_source: components["schemas"]["OpenApiSpecSourceView"];
+            tls_settings?: components["schemas"]["CustomTlsSettingsView"] | null;
+            enable_all_tools?: boolean | null;
+            tool_settings?: components["schemas"]["OpenApiMcpToolSettingView"][] | null;
+            auth_data?: components["schemas"]["McpServerAuthView"] | null;
+            additional_headers?: {
+                [key: string]: string;
+            } | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mcp-server/openapi";
+        };
+        StdioMcpServerManifestView: components["schemas"]["McpServerManifestViewCommon"] & {
+            /** @constant */
+            type: "mcp-server/stdio";
+            command: string;
+            args?: string[] | null;
+            tool_settings?: components["schemas"]["McpToolSettingView"][] | null;
+            auth_data?: components["schemas"]["McpServerAuthView"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mcp-server/stdio";
+        };
+        VendorManagedMcpServerManifestView: components["schemas"]["McpServerManifestViewCommon"] & {
+            /** @constant */
+            type: "mcp-server/vendor-managed";
+            server_identifier: string;
+            tool_settings?: components["schemas"]["McpToolSettingView"][] | null;
+            auth_data?: components["schemas"]["McpServerAuthView"] | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mcp-server/vendor-managed";
+        };
+        CustomTlsSettingsView: {
+            /** @description Reject server certificates that do not verify (true when unset). */
+            reject_unauthorized?: boolean | null;
+            ca_cert?: string | null;
+        };
+        McpToolSettingView: {
+            name: string;
+            description?: string | null;
+            disabled?: boolean | null;
+            annotations?: components["schemas"]["McpToolAnnotationsView"] | null;
+        };
+        McpToolAnnotationsView: {
+            readOnlyHint?: boolean | null;
+            destructiveHint?: boolean | null;
+        };
+        OpenApiMcpToolSettingView: {
+            method?: components["schemas"]["HttpMethodName"] | null;
+            path?: string | null;
+            name: string;
+            description?: string | null;
+            annotations?: components["schemas"]["McpToolAnnotationsView"] | null;
+        };
+        /** @description HTTP method of an OpenAPI operation, lowercase. */
+        HttpMethodName: ("get" | "post" | "put" | "patch" | "delete" | "head") | string;
+        McpServerSourceView: {
+            name: string;
+            enabled_tools?: string[] | null;
+        };
+        /** @description Where the OpenAPI document comes from (`remote` or `upload` with a `url`, or `inline` with `openapi_spec`). */
+        OpenApiSpecSourceView: {
+            type: components["schemas"]["OpenApiSpecSourceType"];
+            url?: string | null;
+            openapi_spec?: Record<string, never> | string | null;
+        };
+        OpenApiSpecSourceType: ("remote" | "upload" | "inline") | string;
+        /**
+         * @description Authentication of an MCP server as returned: the fields of its `type` (`header`, `oauth2`,
+         *     `passthrough` or, for stdio servers, `env`). Secret values are redacted, and may be missing,
+         *     for callers without MANAGE_MCP_SERVER on the server.
+         */
+        McpServerAuthView: {
+            type: components["schemas"]["McpAuthType"];
+            headers?: {
+                [key: string]: string;
+            } | null;
+            env?: {
+                [key: string]: string;
+            } | null;
+            auth_level?: components["schemas"]["AuthLevelName"] | null;
+            grant_type?: components["schemas"]["OAuth2GrantType"] | null;
+            token_url?: string | null;
+            jwt_source?: components["schemas"]["JwtSource"] | null;
+            authorization_url?: string | null;
+            client_id?: string | null;
+            client_secret?: string | null;
+            registration_url?: string | null;
+            introspection_url?: string | null;
+            provider?: string | null;
+            code_challenge_methods_supported?: string[] | null;
+            scopes?: string[] | null;
+            additional_token_params?: {
+                [key: string]: string;
+            } | null;
+            use_organization?: boolean | null;
+            default_organization?: string | null;
+        };
+        McpAuthType: ("header" | "oauth2" | "passthrough" | "env") | string;
+        /** @description `global`: one credential for every caller; `per_user`: each caller supplies their own. */
+        AuthLevelName: ("global" | "per_user") | string;
+        OAuth2GrantType: ("authorization_code" | "client_credentials") | string;
+        /** @description Which token the platform forwards. */
+        JwtSource: ("access_token" | "id_token") | string;
         CreateOrUpdateMcpServerRequest: {
             manifest: components["schemas"]["McpServerManifest"];
             /**
@@ -753,7 +913,7 @@ export interface components {
             /** @description `<tenant>:mcp-server:<name>`. */
             fqn: string;
             tenantName: string;
-            manifest: components["schemas"]["McpServerManifest"];
+            manifest: components["schemas"]["McpServerManifestView"];
             createdBySubject: components["schemas"]["SubjectWithType"];
             /** Format: date-time */
             createdAt?: string | null;
@@ -769,21 +929,21 @@ export interface components {
         };
         /** @description An MCP server, read form. */
         McpServer: {
-            id?: string;
-            fqn?: string;
-            accountId?: string;
-            manifest?: components["schemas"]["McpServerManifest"];
-            createdBySubject?: components["schemas"]["McpServerSubjectSummary"];
-            tools?: Record<string, never>[];
+            id?: string | null;
+            fqn?: string | null;
+            accountId?: string | null;
+            manifest?: components["schemas"]["McpServerManifestView"] | null;
+            createdBySubject?: components["schemas"]["McpServerSubjectSummary"] | null;
+            tools?: Record<string, never>[] | null;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt?: string | null;
             /** Format: date-time */
-            updatedAt?: string;
+            updatedAt?: string | null;
             /** @description Template containing the literal placeholder `{{mcpProxyBaseURL}}`. */
-            proxyUrl?: string;
-            /** @description OAuth state of the server. No values are published (neither in the seed nor by the deployed service), so this stays an open string. */
-            oauth2AuthStatus?: string;
-            oauth2AuthStatusReason?: string;
+            proxyUrl?: string | null;
+            /** @description OAuth state of the server. No list of values is published, so this is an open string. */
+            oauth2AuthStatus?: string | null;
+            oauth2AuthStatusReason?: string | null;
         };
         McpServerResponse: {
             data: components["schemas"]["McpServer"];
@@ -792,14 +952,14 @@ export interface components {
         ManifestMetadata: {
             [key: string]: unknown;
         };
-        /** @description Stored in the platform's own storage. */
+        /** @description Stored in the platform's own storage. The service fills in `uri` when it is left out. */
         VendorStorageSource: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "vendor";
-            uri: string;
+            uri?: string | null;
         };
         /** @description Stored outside the platform, referenced by URI. */
         ExternalSource: {
@@ -828,116 +988,136 @@ export interface components {
             type: "local";
             paths: {
                 src: string;
-                dest?: string;
+                dest?: string | null;
             }[];
         };
-        /**
-         * @description Where the model's files are. The seed shows `type` and `uri` and the value `vendor` (the platform's
-         *     own storage); `external` and `local` are the deployed service's other source types.
-         */
+        /** @description Where the model's files are, selected by `type`; `vendor` is the platform's own storage. */
         ModelVersionSource: components["schemas"]["VendorStorageSource"] | components["schemas"]["ExternalSource"] | components["schemas"]["LocalModelSource"];
         /** @description Where the artifact's files are (source types as for model versions; `local` takes `paths`). */
         ArtifactVersionSource: components["schemas"]["VendorStorageSource"] | components["schemas"]["ExternalSource"] | components["schemas"]["LocalArtifactSource"];
-        /**
-         * @description The model's framework. The seed shows `transformers`; the other values are the deployed
-         *     service's. `library_name` applies to transformers models.
-         */
+        /** @description The model's framework. `library_name` applies to transformers models. */
         ModelFramework: {
             /** @enum {string} */
             type: "transformers" | "tensorflow" | "sklearn" | "pytorch" | "keras" | "xgboost" | "lightgbm" | "fastai" | "h2o" | "onnx" | "spacy" | "statsmodels" | "gluon" | "paddle";
-            /** @enum {string} */
-            library_name?: "transformers" | "sentence-transformers" | "diffusers";
-            pipeline_tag?: string;
-            base_model?: string;
+            /** @enum {string|null} */
+            library_name?: "transformers" | "sentence-transformers" | "diffusers" | null;
+            pipeline_tag?: string | null;
+            base_model?: string | null;
         };
+        /** @description The model's framework as returned. Other framework types and library names may appear. */
+        ModelFrameworkView: {
+            type: components["schemas"]["FrameworkType"];
+            library_name?: components["schemas"]["TransformersLibraryName"] | null;
+            pipeline_tag?: string | null;
+            base_model?: string | null;
+        };
+        FrameworkType: ("transformers" | "tensorflow" | "sklearn" | "pytorch" | "keras" | "xgboost" | "lightgbm" | "fastai" | "h2o" | "onnx" | "spacy" | "statsmodels" | "gluon" | "paddle") | string;
+        TransformersLibraryName: ("transformers" | "sentence-transformers" | "diffusers") | string;
         ModelEnvironment: {
-            python_version?: string;
-            pip_packages?: string[];
+            python_version?: string | null;
+            pip_packages?: string[] | null;
         };
         /**
-         * @description Manifest of a model version. The seed does not show which fields are required; `type`, `name`,
-         *     `ml_repo` and `source` are required here because no version can be stored without them, the rest
-         *     is optional.
+         * @description Manifest of a model version. Only `type` and `source` are required; the service derives the rest
+         *     (`name`, `ml_repo`, `version`, ...) where it needs them. Every optional field may also be sent as
+         *     `null`, which means the same as leaving it out.
          */
         ModelVersionManifest: {
             /** @constant */
             type: "model-version";
-            name: string;
+            name?: string | null;
             /** @description Name of the ML repo. */
-            ml_repo: string;
-            metadata?: components["schemas"]["ManifestMetadata"];
+            ml_repo?: string | null;
+            metadata?: components["schemas"]["ManifestMetadata"] | null;
             source: components["schemas"]["ModelVersionSource"];
-            version?: number;
-            description?: string;
-            version_alias?: string;
-            framework?: components["schemas"]["ModelFramework"];
-            environment?: components["schemas"]["ModelEnvironment"];
-            step?: number;
-            run_id?: string;
+            version?: number | null;
+            description?: string | null;
+            version_alias?: string | null;
+            framework?: components["schemas"]["ModelFramework"] | null;
+            environment?: components["schemas"]["ModelEnvironment"] | null;
+            step?: number | null;
+            run_id?: string | null;
+        };
+        /** @description Manifest of a model version as returned (the request form, with framework values that may grow). */
+        ModelVersionManifestView: {
+            /** @constant */
+            type: "model-version";
+            name?: string | null;
+            /** @description Name of the ML repo. */
+            ml_repo?: string | null;
+            metadata?: components["schemas"]["ManifestMetadata"] | null;
+            source: components["schemas"]["ModelVersionSource"];
+            version?: number | null;
+            description?: string | null;
+            version_alias?: string | null;
+            framework?: components["schemas"]["ModelFrameworkView"] | null;
+            environment?: components["schemas"]["ModelEnvironment"] | null;
+            step?: number | null;
+            run_id?: string | null;
         };
         CreateOrUpdateModelVersionRequest: {
             manifest: components["schemas"]["ModelVersionManifest"];
         };
         ModelMetric: {
-            key?: string;
-            value?: number;
+            key?: string | null;
+            value?: number | null;
             /** @description Milliseconds since the epoch. */
-            timestamp?: number;
-            step?: number;
+            timestamp?: number | null;
+            step?: number | null;
         };
         /** @description A model version record. */
         ModelVersion: {
-            id?: string;
-            fqn?: string;
-            created_by_subject?: components["schemas"]["Subject"];
-            manifest?: components["schemas"]["ModelVersionManifest"];
-            ml_repo_id?: string;
-            model_id?: string;
+            id?: string | null;
+            fqn?: string | null;
+            created_by_subject?: components["schemas"]["Subject"] | null;
+            manifest?: components["schemas"]["ModelVersionManifestView"] | null;
+            ml_repo_id?: string | null;
+            model_id?: string | null;
             /** Format: date-time */
-            created_at?: string;
+            created_at?: string | null;
             /** Format: date-time */
-            updated_at?: string;
-            tags?: string[];
-            version_alias?: string;
-            usage_code_snippet?: string;
-            metrics?: components["schemas"]["ModelMetric"][];
-            deployable?: boolean;
+            updated_at?: string | null;
+            tags?: string[] | null;
+            version_alias?: string | null;
+            usage_code_snippet?: string | null;
+            metrics?: components["schemas"]["ModelMetric"][] | null;
+            deployable?: boolean | null;
         };
         ModelVersionResponse: {
             data: components["schemas"]["ModelVersion"];
         };
         /**
          * @description Manifest of an artifact version: the model version manifest without `framework` and `environment`.
-         *     Required fields chosen as for model versions (the seed does not show them).
+         *     Only `type` and `source` are required; the other fields may be `null`.
          */
         ArtifactVersionManifest: {
             /** @constant */
             type: "artifact-version";
-            name: string;
-            ml_repo: string;
-            metadata?: components["schemas"]["ManifestMetadata"];
+            name?: string | null;
+            ml_repo?: string | null;
+            metadata?: components["schemas"]["ManifestMetadata"] | null;
             source: components["schemas"]["ArtifactVersionSource"];
-            version?: number;
-            description?: string;
-            version_alias?: string;
-            step?: number;
-            run_id?: string;
+            version?: number | null;
+            description?: string | null;
+            version_alias?: string | null;
+            step?: number | null;
+            run_id?: string | null;
         };
         /** @description An artifact version record. */
         ArtifactVersion: {
-            id?: string;
-            fqn?: string;
-            created_by_subject?: components["schemas"]["Subject"];
-            manifest?: components["schemas"]["ArtifactVersionManifest"];
-            ml_repo_id?: string;
-            artifact_id?: string;
+            id?: string | null;
+            fqn?: string | null;
+            created_by_subject?: components["schemas"]["Subject"] | null;
+            manifest?: components["schemas"]["ArtifactVersionManifest"] | null;
+            ml_repo_id?: string | null;
+            artifact_id?: string | null;
             /** Format: date-time */
-            created_at?: string;
+            created_at?: string | null;
             /** Format: date-time */
-            updated_at?: string;
-            tags?: string[];
-            version_alias?: string;
-            usage_code_snippet?: string;
+            updated_at?: string | null;
+            tags?: string[] | null;
+            version_alias?: string | null;
+            usage_code_snippet?: string | null;
         };
         ArtifactVersionResponse: {
             data: components["schemas"]["ArtifactVersion"];
@@ -948,20 +1128,19 @@ export interface components {
             /** @description Paths of files inside the artifact version. */
             paths: string[];
             /**
-             * @description Sign for reading or for writing. Not in the seed; the deployed service requires it, so it is
-             *     accepted here as optional: send it to work against the deployed service.
+             * @description Sign for reading (`READ`) or for writing (`WRITE`). Send it; some service revisions require it.
              * @enum {string}
              */
             operation?: "READ" | "WRITE";
         };
         SignedUrl: {
-            path?: string;
-            signed_url?: string;
+            path?: string | null;
+            signed_url?: string | null;
         };
         SignedUrlListResponse: {
             data: components["schemas"]["SignedUrl"][];
         };
-        /** @description Where the skill's content is. The seed shows `inline`; `blob-storage` and `local` are the deployed service's. */
+        /** @description Where the skill's content is, selected by `type`. */
         AgentSkillSource: components["schemas"]["InlineAgentSkillSource"] | components["schemas"]["BlobStorageAgentSkillSource"] | components["schemas"]["LocalAgentSkillSource"];
         InlineAgentSkillSource: {
             /**
@@ -978,7 +1157,7 @@ export interface components {
              * @enum {string}
              */
             type: "blob-storage";
-            description?: string;
+            description?: string | null;
             uri: string;
         };
         LocalAgentSkillSource: {
@@ -990,47 +1169,45 @@ export interface components {
             skill_dir: string;
         };
         AgentSkillVersionManifest: {
-            name?: string;
-            metadata?: components["schemas"]["ManifestMetadata"];
-            ml_repo?: string;
-            /** @constant */
-            type?: "agent-skill";
-            source?: components["schemas"]["AgentSkillSource"];
-            version?: number;
+            name?: string | null;
+            metadata?: components["schemas"]["ManifestMetadata"] | null;
+            ml_repo?: string | null;
+            type?: "agent-skill" | null;
+            source?: components["schemas"]["AgentSkillSource"] | null;
+            version?: number | null;
         };
         UsageCodeSnippet: {
-            display_name?: string;
-            language?: string;
-            code?: string;
-            libraries?: string[];
-            icon?: string;
+            display_name?: string | null;
+            language?: string | null;
+            code?: string | null;
+            libraries?: string[] | null;
+            icon?: string | null;
         };
         AgentSkillVersion: {
-            id?: string;
-            fqn?: string;
-            created_by_subject?: components["schemas"]["SubjectWithType"];
-            manifest?: components["schemas"]["AgentSkillVersionManifest"];
-            ml_repo_id?: string;
-            agent_skill_id?: string;
+            id?: string | null;
+            fqn?: string | null;
+            created_by_subject?: components["schemas"]["SubjectWithType"] | null;
+            manifest?: components["schemas"]["AgentSkillVersionManifest"] | null;
+            ml_repo_id?: string | null;
+            agent_skill_id?: string | null;
             /** Format: date-time */
-            created_at?: string;
+            created_at?: string | null;
             /** Format: date-time */
-            updated_at?: string;
-            usage_code_snippets?: components["schemas"]["UsageCodeSnippet"][];
+            updated_at?: string | null;
+            usage_code_snippets?: components["schemas"]["UsageCodeSnippet"][] | null;
         };
         AgentSkill: {
-            id?: string;
-            ml_repo_id?: string;
-            name?: string;
-            fqn?: string;
-            created_by_subject?: components["schemas"]["Subject"];
-            /** @constant */
-            type?: "agent-skill";
+            id?: string | null;
+            ml_repo_id?: string | null;
+            name?: string | null;
+            fqn?: string | null;
+            created_by_subject?: components["schemas"]["Subject"] | null;
+            type?: "agent-skill" | null;
             /** Format: date-time */
-            created_at?: string;
+            created_at?: string | null;
             /** Format: date-time */
-            updated_at?: string;
-            latest_version?: components["schemas"]["AgentSkillVersion"];
+            updated_at?: string | null;
+            latest_version?: components["schemas"]["AgentSkillVersion"] | null;
         };
         AgentSkillResponse: {
             data: components["schemas"]["AgentSkill"];
@@ -1050,7 +1227,7 @@ export interface components {
             /** @description The secret value. Never logged or echoed in errors by the client or the mock. */
             value: string;
         };
-        /** @description The seed lists the three fields without marking them; all three are required here, since a group is created with its integration and its initial secrets. */
+        /** @description A group is created with its integration and its initial secrets, so all three fields are required. */
         CreateSecretGroupRequest: {
             name: string;
             /** @description Id (fqn) of the secret-store integration that stores the secrets. */
@@ -1058,57 +1235,55 @@ export interface components {
             /** @description Initial secrets of the group. */
             secrets: components["schemas"]["SecretInput"][];
         };
-        /** @description (Shape from the deployed service; the seed does not show it.) */
         SecretGroupManifest: {
-            /** @constant */
-            type?: "secret-group";
-            name?: string;
-            integration_fqn?: string;
-            collaborators?: components["schemas"]["Collaborator"][];
-            ownedBy?: components["schemas"]["OwnedBy"];
+            type?: "secret-group" | null;
+            name?: string | null;
+            integration_fqn?: string | null;
+            collaborators?: components["schemas"]["Collaborator"][] | null;
+            ownedBy?: components["schemas"]["OwnedBy"] | null;
         };
         SecretVersion: {
-            id?: string;
-            fqn?: string;
-            value?: string;
-            version?: number;
+            id?: string | null;
+            fqn?: string | null;
+            value?: string | null;
+            version?: number | null;
             /** @description Back-reference to the secret, or null. */
             secret?: components["schemas"]["Secret"] | null;
-            secretId?: string;
+            secretId?: string | null;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt?: string | null;
             /** Format: date-time */
-            updatedAt?: string;
+            updatedAt?: string | null;
         };
         Secret: {
-            id?: string;
-            fqn?: string;
-            name?: string;
-            secretGroupId?: string;
-            value?: string;
-            createdBySubject?: components["schemas"]["Subject"];
-            createdBy?: string;
+            id?: string | null;
+            fqn?: string | null;
+            name?: string | null;
+            secretGroupId?: string | null;
+            value?: string | null;
+            createdBySubject?: components["schemas"]["Subject"] | null;
+            createdBy?: string | null;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt?: string | null;
             /** Format: date-time */
-            updatedAt?: string;
-            activeDeploymentsCount?: number;
-            secretVersions?: components["schemas"]["SecretVersion"][];
+            updatedAt?: string | null;
+            activeDeploymentsCount?: number | null;
+            secretVersions?: components["schemas"]["SecretVersion"][] | null;
         };
         SecretGroup: {
-            id?: string;
-            fqn?: string;
-            tenantName?: string;
-            accountId?: string;
-            integrationId?: string;
-            createdBySubject?: components["schemas"]["Subject"];
-            createdBy?: string;
+            id?: string | null;
+            fqn?: string | null;
+            tenantName?: string | null;
+            accountId?: string | null;
+            integrationId?: string | null;
+            createdBySubject?: components["schemas"]["Subject"] | null;
+            createdBy?: string | null;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt?: string | null;
             /** Format: date-time */
-            updatedAt?: string;
-            manifest?: components["schemas"]["SecretGroupManifest"];
-            associatedSecrets?: components["schemas"]["Secret"][];
+            updatedAt?: string | null;
+            manifest?: components["schemas"]["SecretGroupManifest"] | null;
+            associatedSecrets?: components["schemas"]["Secret"][] | null;
         };
         SecretGroupResponse: {
             data: components["schemas"]["SecretGroup"];
@@ -1121,7 +1296,7 @@ export interface components {
             loginId: string;
             /**
              * Format: password
-             * @description At least 8 characters (the deployed service's rule; the seed sets no length).
+             * @description At least 8 characters.
              */
             newPassword: string;
             /** Format: password */
@@ -1136,121 +1311,111 @@ export interface components {
          * @enum {string}
          */
         MetricScope: "application" | "pod" | "job-run" | "event" | "cluster";
-        /**
-         * @description The seed shows `line`; the other values are the deployed service's.
-         * @enum {string}
-         */
-        MetricChartType: "line" | "vertical_line" | "stacked_bar" | "stacked_area" | "bubble" | "horizontal_bar" | "horizontal_stacked_bar" | "horizontal_box_plot" | "bar_list";
+        /** @description Kind of chart. Other kinds may appear; draw an unknown kind as a line or skip it. */
+        MetricChartType: ("line" | "vertical_line" | "stacked_bar" | "stacked_area" | "bubble" | "horizontal_bar" | "horizontal_stacked_bar" | "horizontal_box_plot" | "bar_list") | string;
         MetricChartGraph: {
-            name?: string;
-            description?: string;
+            name?: string | null;
+            description?: string | null;
             /** @description The chart's query. */
-            chart?: string;
-            params?: string;
-            chartType?: components["schemas"]["MetricChartType"];
+            chart?: string | null;
+            params?: string | null;
+            chartType?: components["schemas"]["MetricChartType"] | null;
         };
         MetricChartBundle: {
             /** @description Resolution, in duration notation such as `60s` or `5m`. */
-            step?: string;
-            graphs?: components["schemas"]["MetricChartGraph"][];
+            step?: string | null;
+            graphs?: components["schemas"]["MetricChartGraph"][] | null;
         };
         IdentityProviderMapping: {
-            identity_provider?: string;
-            value?: string;
+            identity_provider?: string | null;
+            value?: string | null;
         };
-        /**
-         * @description Where rotation and expiry notices go. The seed shows `email`; the other types are the deployed
-         *     service's (`channels` is used by `slack-bot`).
-         */
+        /** @description Kind of notification target. Other kinds may appear. */
+        NotificationTargetType: ("email" | "slack-webhook" | "slack-bot" | "pagerduty" | "ms-teams-webhook") | string;
+        /** @description Where rotation and expiry notices go (`channels` is used by `slack-bot`). */
         NotificationTarget: {
-            /** @enum {string} */
-            type?: "email" | "slack-webhook" | "slack-bot" | "pagerduty" | "ms-teams-webhook";
-            notification_channel?: string;
-            to_emails?: string[];
-            channels?: string[];
+            type?: components["schemas"]["NotificationTargetType"] | null;
+            notification_channel?: string | null;
+            to_emails?: string[] | null;
+            channels?: string[] | null;
         };
-        /**
-         * @description Kind of token. (Values from the deployed service.)
-         * @enum {string}
-         */
-        TokenType: "jwt" | "opaque";
+        /** @description Kind of token. Other kinds may appear. */
+        TokenType: ("jwt" | "opaque") | string;
         VirtualAccountManifest: {
-            name?: string;
-            /** @constant */
-            type?: "virtual-account";
+            name?: string | null;
+            type?: "virtual-account" | null;
             permissions?: {
-                resource_fqn?: string;
-                resource_type?: string;
-                role_id?: string;
-            }[];
-            expiration_date?: string;
+                resource_fqn?: string | null;
+                resource_type?: string | null;
+                role_id?: string | null;
+            }[] | null;
+            expiration_date?: string | null;
             auto_rotate?: {
                 /** @description Days between rotations. */
-                auto_rotate_interval?: number;
+                auto_rotate_interval?: number | null;
                 /** @description Days the previous token stays valid. */
-                grace_period?: number;
-            };
-            notification_target?: components["schemas"]["NotificationTarget"];
+                grace_period?: number | null;
+            } | null;
+            notification_target?: components["schemas"]["NotificationTarget"] | null;
             secret_store_config?: {
-                integration_fqn?: string;
-                secret_path?: string;
-            };
+                integration_fqn?: string | null;
+                secret_path?: string | null;
+            } | null;
             ownedBy?: {
-                team?: string;
-                account?: string;
-            };
+                team?: string | null;
+                account?: string | null;
+            } | null;
             tags?: {
                 [key: string]: unknown;
-            };
-            identity_provider_mapping?: components["schemas"]["IdentityProviderMapping"][];
-            token_type?: components["schemas"]["TokenType"];
+            } | null;
+            identity_provider_mapping?: components["schemas"]["IdentityProviderMapping"][] | null;
+            token_type?: components["schemas"]["TokenType"] | null;
         };
         VirtualAccountJwt: {
-            id?: string;
-            subjectType?: string;
-            subjectId?: string;
+            id?: string | null;
+            subjectType?: components["schemas"]["SubjectType"] | null;
+            subjectId?: string | null;
             /** Format: date-time */
-            expiry?: string;
+            expiry?: string | null;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt?: string | null;
             /** Format: date-time */
-            updatedAt?: string;
+            updatedAt?: string | null;
             metadata?: {
                 [key: string]: unknown;
-            };
-            tokenType?: components["schemas"]["TokenType"];
+            } | null;
+            tokenType?: components["schemas"]["TokenType"] | null;
         };
         RoleWithResource: {
-            roleId?: string;
-            resourceId?: string;
-            roleName?: string;
-            /** @description (From the deployed service.) */
-            resourceType?: string;
+            roleId?: string | null;
+            resourceId?: string | null;
+            roleName?: string | null;
+            resourceType?: string | null;
         };
         VirtualAccount: {
             /** @description System-generated id. */
-            id?: string;
-            type?: string;
-            tenantName?: string;
-            accountId?: string;
-            createdBySubject?: components["schemas"]["Subject"];
-            createdBy?: string;
+            id?: string | null;
+            type?: string | null;
+            tenantName?: string | null;
+            accountId?: string | null;
+            createdBySubject?: components["schemas"]["Subject"] | null;
+            createdBy?: string | null;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt?: string | null;
             /** Format: date-time */
-            updatedAt?: string;
+            updatedAt?: string | null;
             /** Format: date-time */
-            lastAccessedAt?: string;
-            jwtId?: string;
-            isExpired?: boolean;
+            lastAccessedAt?: string | null;
+            jwtId?: string | null;
+            isExpired?: boolean | null;
             metadata?: {
                 [key: string]: unknown;
-            };
-            roleIds?: string[];
-            nextScheduledRotation?: string;
-            manifest?: components["schemas"]["VirtualAccountManifest"];
-            jwts?: components["schemas"]["VirtualAccountJwt"][];
-            rolesWithResource?: components["schemas"]["RoleWithResource"][];
+            } | null;
+            roleIds?: string[] | null;
+            nextScheduledRotation?: string | null;
+            manifest?: components["schemas"]["VirtualAccountManifest"] | null;
+            jwts?: components["schemas"]["VirtualAccountJwt"][] | null;
+            rolesWithResource?: components["schemas"]["RoleWithResource"][] | null;
         };
         VirtualAccountResponse: {
             data: components["schemas"]["VirtualAccount"];
@@ -1258,56 +1423,50 @@ export interface components {
             token?: string | null;
         };
         TeamManifest: {
-            /**
-             * @description (From the deployed service.)
-             * @constant
-             */
-            type?: "team";
-            name?: string;
-            displayName?: string;
-            description?: string;
-            members?: string[];
-            managers?: string[];
-            ownedBy?: components["schemas"]["OwnedBy"];
+            type?: "team" | null;
+            name?: string | null;
+            displayName?: string | null;
+            description?: string | null;
+            members?: string[] | null;
+            managers?: string[] | null;
+            ownedBy?: components["schemas"]["OwnedBy"] | null;
             tags?: {
                 [key: string]: unknown;
-            };
-            identity_provider_mapping?: components["schemas"]["IdentityProviderMapping"][];
+            } | null;
+            identity_provider_mapping?: components["schemas"]["IdentityProviderMapping"][] | null;
         };
         Team: {
-            id?: string;
-            description?: string;
-            tenantName?: string;
-            accountId?: string;
-            createdBySubject?: components["schemas"]["Subject"];
+            id?: string | null;
+            description?: string | null;
+            tenantName?: string | null;
+            accountId?: string | null;
+            createdBySubject?: components["schemas"]["Subject"] | null;
             /** Format: date-time */
-            createdAt?: string;
+            createdAt?: string | null;
             /** Format: date-time */
-            updatedAt?: string;
-            isEditable?: boolean;
-            members?: string[];
-            roles?: string[];
+            updatedAt?: string | null;
+            isEditable?: boolean | null;
+            members?: string[] | null;
+            roles?: string[] | null;
             metadata?: {
-                createdByScim?: boolean;
-                scimExternalId?: string;
-            };
-            manifest?: components["schemas"]["TeamManifest"];
+                createdByScim?: boolean | null;
+                scimExternalId?: string | null;
+            } | null;
+            manifest?: components["schemas"]["TeamManifest"] | null;
         };
         TeamResponse: {
             data: components["schemas"]["Team"];
         };
-        /**
-         * @description (Values from the deployed service.)
-         * @enum {string}
-         */
-        JobRunStatus: "CREATED" | "SCHEDULED" | "RUNNING" | "FINISHED" | "FAILED" | "TERMINATION_REQUESTED" | "TERMINATING" | "TERMINATED" | "UNKNOWN";
+        /** @description Status of a job run. Other values may appear. */
+        JobRunStatus: ("CREATED" | "SCHEDULED" | "RUNNING" | "FINISHED" | "FAILED" | "TERMINATION_REQUESTED" | "TERMINATING" | "TERMINATED" | "UNKNOWN") | string;
         TerminateJobResponse: {
             message: string;
-            jobRunStatus?: components["schemas"]["JobRunStatus"];
+            jobRunStatus?: components["schemas"]["JobRunStatus"] | null;
         };
         /**
-         * @description State of a turn, by `status`. The seed shows `running`; `done`, `cancelled` and `error` and their
-         *     fields are the deployed service's.
+         * @description State of a turn, one of four selected by `status`: `running`; `done`, with the actions the caller
+         *     must take (`required_actions`, possibly empty) and the model's `output` message; `cancelled`, with
+         *     a `reason`; `error`, with a `message`. `done`, `cancelled` and `error` carry `completed_at`.
          */
         AgentTurnState: components["schemas"]["AgentTurnStateRunning"] | components["schemas"]["AgentTurnStateDone"] | components["schemas"]["AgentTurnStateCancelled"] | components["schemas"]["AgentTurnStateError"];
         AgentTurnStateRunning: {
@@ -1323,12 +1482,12 @@ export interface components {
              * @enum {string}
              */
             status: "done";
-            /** @description Output items of the turn. */
-            output?: Record<string, never>[];
-            /** @description Actions the caller must take (for example tool approvals). */
-            required_actions?: Record<string, never>[];
+            /** @description Actions the caller must take before the session goes on (for example approving a tool call); empty when there are none. */
+            required_actions: components["schemas"]["ActionRequired"][];
             /** Format: date-time */
-            completed_at?: string;
+            completed_at: string;
+            /** @description The model's message that ended the turn. */
+            output?: components["schemas"]["ModelMessage"] | null;
         };
         AgentTurnStateCancelled: {
             /**
@@ -1336,22 +1495,111 @@ export interface components {
              * @enum {string}
              */
             status: "cancelled";
-            /** @enum {string} */
-            reason?: "server-execution-timeout" | "client-cancelled" | "cancelled-for-next-turn" | "abandoned";
+            reason: components["schemas"]["TurnCancelReason"];
             /** Format: date-time */
-            completed_at?: string;
+            completed_at: string;
         };
+        /** @description Why the turn was cancelled. Other reasons may appear. */
+        TurnCancelReason: ("server-execution-timeout" | "client-cancelled" | "cancelled-for-next-turn" | "abandoned") | string;
         AgentTurnStateError: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             status: "error";
-            message?: string;
+            message: string;
             /** Format: date-time */
-            completed_at?: string;
+            completed_at: string;
         };
-        /** @description An input item of a turn. The seed shows `user.message`; the other types are the deployed service's. */
+        /** @description A message from the model. */
+        ModelMessage: {
+            /** @constant */
+            type: "model.message";
+            id: string;
+            thread_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Text, or a list of text and refusal parts. */
+            content?: string | components["schemas"]["ModelMessageContentPart"][] | null;
+            name?: string | null;
+            refusal?: string | null;
+            reasoning_content?: string | null;
+            tool_calls?: Record<string, never>[] | null;
+            finish_reason?: components["schemas"]["FinishReason"] | null;
+            usage?: components["schemas"]["ModelUsage"] | null;
+        };
+        /** @description A part of a model message. */
+        ModelMessageContentPart: components["schemas"]["TextContentPart"] | components["schemas"]["RefusalContentPart"];
+        TextContentPart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+            text: string;
+        };
+        RefusalContentPart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refusal";
+            refusal: string;
+        };
+        /** @description Why the model stopped. Other reasons may appear. */
+        FinishReason: ("stop" | "length" | "tool_calls" | "content_filter" | "function_call") | string;
+        ModelUsage: {
+            input_tokens: number;
+            output_tokens: number;
+            cache_read_tokens?: number | null;
+            cache_write_tokens?: number | null;
+            /** @description Where the input tokens went. */
+            input_tokens_breakdown?: {
+                harness?: number | null;
+                skills?: number | null;
+                instructions?: number | null;
+                tool_definitions?: number | null;
+                messages?: number | null;
+            } | null;
+        };
+        /** @description An action the caller must take, selected by `type`. */
+        ActionRequired: components["schemas"]["ToolApprovalRequired"] | components["schemas"]["ToolResponseRequired"] | components["schemas"]["McpAuthRequired"];
+        /** @description The model wants to call tools that need the caller's approval; answer with `user.tool_approval` input items. */
+        ToolApprovalRequired: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tool.approval_required";
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            thread_id: string;
+            tool_calls: Record<string, never>[];
+        };
+        /** @description The model called tools that the caller runs; answer with `user.tool_response` input items. */
+        ToolResponseRequired: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tool.response_required";
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            thread_id: string;
+            tool_calls: Record<string, never>[];
+        };
+        /** @description MCP servers the caller must authorise before the session goes on. */
+        McpAuthRequired: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mcp.auth_required";
+            mcp_servers: Record<string, never>[];
+        };
+        /** @description An input item of a turn, selected by `type`. */
         AgentTurnInputItem: components["schemas"]["UserMessageInput"] | components["schemas"]["UserToolApprovalInput"] | components["schemas"]["UserToolResponseInput"];
         UserMessageInput: {
             /**
@@ -1359,7 +1607,20 @@ export interface components {
              * @enum {string}
              */
             type: "user.message";
-            content?: string;
+            /** @description Text, or a list of text and file parts. */
+            content: string | components["schemas"]["UserMessageContentPart"][];
+        };
+        /** @description A part of a user message. */
+        UserMessageContentPart: components["schemas"]["TextContentPart"] | components["schemas"]["FileContentPart"];
+        FileContentPart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "file";
+            name: string;
+            /** @description The file as a data URI, `data:<mime>;base64,<payload>`. */
+            data: string;
         };
         UserToolApprovalInput: {
             /**
@@ -1367,10 +1628,26 @@ export interface components {
              * @enum {string}
              */
             type: "user.tool_approval";
-            thread_id?: string;
-            tool_call_id?: string;
-            /** @description Whether the tool call is approved. (The deployed service names the field; boolean is this description's choice.) */
-            approval?: boolean;
+            thread_id: string;
+            tool_call_id: string;
+            approval: components["schemas"]["ToolApproval"];
+        };
+        /** @description Allow the tool call, or deny it with an optional reason. */
+        ToolApproval: components["schemas"]["ToolApprovalAllow"] | components["schemas"]["ToolApprovalDeny"];
+        ToolApprovalAllow: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "allow";
+        };
+        ToolApprovalDeny: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "deny";
+            reason?: string | null;
         };
         UserToolResponseInput: {
             /**
@@ -1378,96 +1655,98 @@ export interface components {
              * @enum {string}
              */
             type: "user.tool_response";
-            thread_id?: string;
-            tool_call_id?: string;
-            content?: string;
+            thread_id: string;
+            tool_call_id: string;
+            content: string;
         };
         AgentTurn: {
-            id?: string;
-            session_id?: string;
-            /** @description The turn before this one; null for the session's first turn. */
+            id: string;
+            session_id: string;
+            /** @description The turn before this one. Left out on the session's first turn. */
             previous_turn_id?: string | null;
-            state?: components["schemas"]["AgentTurnState"];
-            created_by_subject?: components["schemas"]["GatewaySubject"];
+            state: components["schemas"]["AgentTurnState"];
+            created_by_subject: components["schemas"]["GatewaySubject"];
             /** Format: date-time */
-            created_at?: string;
-            input?: components["schemas"]["AgentTurnInputItem"][];
+            created_at: string;
+            input?: components["schemas"]["AgentTurnInputItem"][] | null;
         };
         TokenPagination: {
-            limit?: number;
-            /** @description Pass as `page_token` to get the next (older) page; absent on the last page. */
-            next_page_token?: string;
-            /** @description Token of the newer page; absent on the first page. */
-            previous_page_token?: string;
+            limit: number;
+            /** @description Pass as `page_token` to get the next (older) page; absent or null on the last page. */
+            next_page_token?: string | null;
+            /** @description Token of the newer page; absent or null on the first page. */
+            previous_page_token?: string | null;
         };
         AgentTurnList: {
             /** @description Turns, newest first. */
             data: components["schemas"]["AgentTurn"][];
             pagination: components["schemas"]["TokenPagination"];
         };
+        /** @description Status of a batch. Other values may appear. */
+        BatchStatus: ("validating" | "failed" | "in_progress" | "finalizing" | "completed" | "expired" | "cancelling" | "cancelled") | string;
         /**
-         * @description A batch. `status` is a string; its OpenAI-compatible values are `validating`, `failed`,
-         *     `in_progress`, `finalizing`, `completed`, `expired`, `cancelling` and `cancelled` (the seed does not
-         *     list them). Timestamps are integers (seconds since the epoch); those of states not reached are absent.
+         * @description A batch. Timestamps are integers (seconds since the epoch); those of states not reached are `null`,
+         *     and so are `output_file_id`, `error_file_id`, `errors` and `metadata` until they apply.
          */
         Batch: {
-            id?: string;
-            object?: string;
-            endpoint?: string;
-            input_file_id?: string;
-            completion_window?: string;
-            status?: string;
-            output_file_id?: string;
-            error_file_id?: string;
-            created_at?: number;
-            in_progress_at?: number;
-            expires_at?: number;
-            finalizing_at?: number;
-            completed_at?: number;
-            failed_at?: number;
-            expired_at?: number;
-            cancelling_at?: number;
-            cancelled_at?: number;
+            id?: string | null;
+            object?: string | null;
+            endpoint?: string | null;
+            input_file_id?: string | null;
+            completion_window?: string | null;
+            status?: components["schemas"]["BatchStatus"] | null;
+            output_file_id?: string | null;
+            error_file_id?: string | null;
+            created_at?: number | null;
+            in_progress_at?: number | null;
+            expires_at?: number | null;
+            finalizing_at?: number | null;
+            completed_at?: number | null;
+            failed_at?: number | null;
+            expired_at?: number | null;
+            cancelling_at?: number | null;
+            cancelled_at?: number | null;
             request_counts?: {
-                total?: number;
-                completed?: number;
-                failed?: number;
-            };
+                total?: number | null;
+                completed?: number | null;
+                failed?: number | null;
+            } | null;
             /** @description Free-form. */
             errors?: unknown;
             /** @description Free-form. */
             metadata?: unknown;
         };
         ResponseInputItem: {
-            id?: string;
-            type?: string;
-            status?: string;
-            role?: string;
+            id?: string | null;
+            type?: string | null;
+            status?: string | null;
+            role?: string | null;
             content?: {
-                type?: string;
-                text?: string;
-            }[];
+                type?: string | null;
+                text?: string | null;
+            }[] | null;
         };
         ResponseInputItemList: {
-            object?: string;
-            data?: components["schemas"]["ResponseInputItem"][];
-            first_id?: string;
-            last_id?: string;
-            has_more?: boolean;
+            object?: string | null;
+            data?: components["schemas"]["ResponseInputItem"][] | null;
+            /** @description Id of the first item; null when the list is empty. */
+            first_id?: string | null;
+            /** @description Id of the last item; null when the list is empty. */
+            last_id?: string | null;
+            has_more?: boolean | null;
         };
-        /**
-         * @description A file. `status` is a string; `processed` is the value the seed shows, and the OpenAI-compatible
-         *     values are `uploaded`, `processed` and `error`.
-         */
+        /** @description Status of a file. Other values may appear. */
+        FileStatus: ("uploaded" | "processed" | "error") | string;
+        /** @description A file. */
         FileObject: {
-            id?: string;
-            object?: string;
+            id?: string | null;
+            object?: string | null;
             /** @description Seconds since the epoch. */
-            created_at?: number;
-            purpose?: string;
+            created_at?: number | null;
+            purpose?: string | null;
             /** @description Size in bytes. */
-            bytes?: number;
-            status?: string;
+            bytes?: number | null;
+            status?: components["schemas"]["FileStatus"] | null;
         };
     };
     responses: {
@@ -1546,47 +1825,47 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Name of the upstream provider account to use. (Header name from the deployed service.)
+         * @description Name of the upstream provider account to use.
          * @example openai-main
          */
         ProviderNameHeader: string;
         /**
-         * @description Name of the upstream provider account that holds the file. Required on this operation. (Header name from the deployed service.)
+         * @description Name of the upstream provider account that holds the file. Required on this operation.
          * @example openai-main
          */
         ProviderNameHeaderRequired: string;
         /**
-         * @description Request metadata, a JSON-encoded object of string values, recorded with the request. (Header name from the deployed service.)
+         * @description Request metadata, a JSON-encoded object of string values, recorded with the request.
          * @example {"team":"support"}
          */
         RequestMetadataHeader: string;
         /**
-         * @description Azure-style API version, for Azure OpenAI providers. (Header name from the deployed service.)
+         * @description Azure-style API version, for Azure OpenAI providers.
          * @example 2024-10-21
          */
         AzureApiVersionHeader: string;
         /**
-         * @description Vertex-style storage bucket name, for Google Vertex providers. (Header name from the deployed service.)
+         * @description Vertex-style storage bucket name, for Google Vertex providers.
          * @example acme-vertex-batches
          */
         VertexStorageBucketHeader: string;
         /**
-         * @description Vertex-style region, for example `europe-west4`. (Header name from the deployed service.)
+         * @description Vertex-style region, for example `europe-west4`.
          * @example europe-west4
          */
         VertexRegionHeader: string;
         /**
-         * @description Provider model identifier. (Header name from the deployed service.)
+         * @description Provider model identifier.
          * @example gemini-2.5-flash
          */
         ProviderModelHeader: string;
         /**
-         * @description S3-style bucket name, for Bedrock batch jobs. (Header name from the deployed service.)
+         * @description S3-style bucket name, for Bedrock batch jobs.
          * @example acme-bedrock-batches
          */
         AwsS3BucketHeader: string;
         /**
-         * @description Bedrock-style model identifier. (Header name from the deployed service.)
+         * @description Bedrock-style model identifier.
          * @example anthropic.claude-3-5-sonnet-20241022-v2:0
          */
         AwsBedrockModelHeader: string;
@@ -1634,6 +1913,26 @@ export type McpOAuth2Auth = components['schemas']['McpOAuth2Auth'];
 export type McpPassthroughAuth = components['schemas']['McpPassthroughAuth'];
 export type McpServerEnvAuth = components['schemas']['McpServerEnvAuth'];
 export type VendorManagedOAuth2Auth = components['schemas']['VendorManagedOAuth2Auth'];
+export type McpServerManifestView = components['schemas']['McpServerManifestView'];
+export type McpServerManifestViewCommon = components['schemas']['McpServerManifestViewCommon'];
+export type RemoteMcpServerManifestView = components['schemas']['RemoteMcpServerManifestView'];
+export type VirtualMcpServerManifestView = components['schemas']['VirtualMcpServerManifestView'];
+export type OpenApiMcpServerManifestView = components['schemas']['OpenApiMcpServerManifestView'];
+export type StdioMcpServerManifestView = components['schemas']['StdioMcpServerManifestView'];
+export type VendorManagedMcpServerManifestView = components['schemas']['VendorManagedMcpServerManifestView'];
+export type CustomTlsSettingsView = components['schemas']['CustomTlsSettingsView'];
+export type McpToolSettingView = components['schemas']['McpToolSettingView'];
+export type McpToolAnnotationsView = components['schemas']['McpToolAnnotationsView'];
+export type OpenApiMcpToolSettingView = components['schemas']['OpenApiMcpToolSettingView'];
+export type HttpMethodName = components['schemas']['HttpMethodName'];
+export type McpServerSourceView = components['schemas']['McpServerSourceView'];
+export type OpenApiSpecSourceView = components['schemas']['OpenApiSpecSourceView'];
+export type OpenApiSpecSourceType = components['schemas']['OpenApiSpecSourceType'];
+export type McpServerAuthView = components['schemas']['McpServerAuthView'];
+export type McpAuthType = components['schemas']['McpAuthType'];
+export type AuthLevelName = components['schemas']['AuthLevelName'];
+export type OAuth2GrantType = components['schemas']['OAuth2GrantType'];
+export type JwtSource = components['schemas']['JwtSource'];
 export type CreateOrUpdateMcpServerRequest = components['schemas']['CreateOrUpdateMcpServerRequest'];
 export type McpServerV2 = components['schemas']['McpServerV2'];
 export type McpServerV2Response = components['schemas']['McpServerV2Response'];
@@ -1647,8 +1946,12 @@ export type LocalArtifactSource = components['schemas']['LocalArtifactSource'];
 export type ModelVersionSource = components['schemas']['ModelVersionSource'];
 export type ArtifactVersionSource = components['schemas']['ArtifactVersionSource'];
 export type ModelFramework = components['schemas']['ModelFramework'];
+export type ModelFrameworkView = components['schemas']['ModelFrameworkView'];
+export type FrameworkType = components['schemas']['FrameworkType'];
+export type TransformersLibraryName = components['schemas']['TransformersLibraryName'];
 export type ModelEnvironment = components['schemas']['ModelEnvironment'];
 export type ModelVersionManifest = components['schemas']['ModelVersionManifest'];
+export type ModelVersionManifestView = components['schemas']['ModelVersionManifestView'];
 export type CreateOrUpdateModelVersionRequest = components['schemas']['CreateOrUpdateModelVersionRequest'];
 export type ModelMetric = components['schemas']['ModelMetric'];
 export type ModelVersion = components['schemas']['ModelVersion'];
@@ -1685,6 +1988,7 @@ export type MetricChartType = components['schemas']['MetricChartType'];
 export type MetricChartGraph = components['schemas']['MetricChartGraph'];
 export type MetricChartBundle = components['schemas']['MetricChartBundle'];
 export type IdentityProviderMapping = components['schemas']['IdentityProviderMapping'];
+export type NotificationTargetType = components['schemas']['NotificationTargetType'];
 export type NotificationTarget = components['schemas']['NotificationTarget'];
 export type TokenType = components['schemas']['TokenType'];
 export type VirtualAccountManifest = components['schemas']['VirtualAccountManifest'];
@@ -1701,17 +2005,35 @@ export type AgentTurnState = components['schemas']['AgentTurnState'];
 export type AgentTurnStateRunning = components['schemas']['AgentTurnStateRunning'];
 export type AgentTurnStateDone = components['schemas']['AgentTurnStateDone'];
 export type AgentTurnStateCancelled = components['schemas']['AgentTurnStateCancelled'];
+export type TurnCancelReason = components['schemas']['TurnCancelReason'];
 export type AgentTurnStateError = components['schemas']['AgentTurnStateError'];
+export type ModelMessage = components['schemas']['ModelMessage'];
+export type ModelMessageContentPart = components['schemas']['ModelMessageContentPart'];
+export type TextContentPart = components['schemas']['TextContentPart'];
+export type RefusalContentPart = components['schemas']['RefusalContentPart'];
+export type FinishReason = components['schemas']['FinishReason'];
+export type ModelUsage = components['schemas']['ModelUsage'];
+export type ActionRequired = components['schemas']['ActionRequired'];
+export type ToolApprovalRequired = components['schemas']['ToolApprovalRequired'];
+export type ToolResponseRequired = components['schemas']['ToolResponseRequired'];
+export type McpAuthRequired = components['schemas']['McpAuthRequired'];
 export type AgentTurnInputItem = components['schemas']['AgentTurnInputItem'];
 export type UserMessageInput = components['schemas']['UserMessageInput'];
+export type UserMessageContentPart = components['schemas']['UserMessageContentPart'];
+export type FileContentPart = components['schemas']['FileContentPart'];
 export type UserToolApprovalInput = components['schemas']['UserToolApprovalInput'];
+export type ToolApproval = components['schemas']['ToolApproval'];
+export type ToolApprovalAllow = components['schemas']['ToolApprovalAllow'];
+export type ToolApprovalDeny = components['schemas']['ToolApprovalDeny'];
 export type UserToolResponseInput = components['schemas']['UserToolResponseInput'];
 export type AgentTurn = components['schemas']['AgentTurn'];
 export type TokenPagination = components['schemas']['TokenPagination'];
 export type AgentTurnList = components['schemas']['AgentTurnList'];
+export type BatchStatus = components['schemas']['BatchStatus'];
 export type Batch = components['schemas']['Batch'];
 export type ResponseInputItem = components['schemas']['ResponseInputItem'];
 export type ResponseInputItemList = components['schemas']['ResponseInputItemList'];
+export type FileStatus = components['schemas']['FileStatus'];
 export type FileObject = components['schemas']['FileObject'];
 export type ResponseControlPlaneUnauthorized = components['responses']['ControlPlaneUnauthorized'];
 export type ResponseControlPlaneBadRequest = components['responses']['ControlPlaneBadRequest'];
@@ -1764,10 +2086,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ControlPlaneUnauthorized"];
-            /**
-             * @description The update would delete existing per-subject auth records and `force` was not true.
-             *     (Status code from the deployed service; the seed states only the rule.)
-             */
+            /** @description The update would delete existing per-subject auth records and `force` was not true. */
             417: {
                 headers: {
                     [name: string]: unknown;
@@ -1911,14 +2230,13 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Page size, 1 to 25. (The seed does not name this parameter; `limit` is the deployed service's name.)
+                 * @description Page size, 1 to 25.
                  * @example 10
                  */
                 limit?: number;
                 /**
                  * @description Continue from the turn this token names (the `next_page_token` of the previous page).
-                 *     (The seed does not name this parameter; `page_token` is the deployed service's name.)
-                 * @example 01jd4q5w7k2m9x3v8b6n1r0t5y
+                 * @example 01jd4q3b8n4p6r8t0v2x4z6b8d
                  */
                 page_token?: string;
             };
@@ -2011,7 +2329,7 @@ export interface operations {
                  */
                 name?: string;
                 /**
-                 * @description Version number, a positive integer. (Older revisions of the service also took `latest`; this description follows the seed.)
+                 * @description Version number, a positive integer.
                  * @example 3
                  */
                 version?: number;
@@ -2040,42 +2358,42 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Name of the upstream provider account to use. (Header name from the deployed service.)
+                 * @description Name of the upstream provider account to use.
                  * @example openai-main
                  */
                 "x-vendor-provider-name"?: components["parameters"]["ProviderNameHeader"];
                 /**
-                 * @description Azure-style API version, for Azure OpenAI providers. (Header name from the deployed service.)
+                 * @description Azure-style API version, for Azure OpenAI providers.
                  * @example 2024-10-21
                  */
                 "x-vendor-azure-api-version"?: components["parameters"]["AzureApiVersionHeader"];
                 /**
-                 * @description Vertex-style storage bucket name, for Google Vertex providers. (Header name from the deployed service.)
+                 * @description Vertex-style storage bucket name, for Google Vertex providers.
                  * @example acme-vertex-batches
                  */
                 "x-vendor-vertex-storage-bucket-name"?: components["parameters"]["VertexStorageBucketHeader"];
                 /**
-                 * @description Vertex-style region, for example `europe-west4`. (Header name from the deployed service.)
+                 * @description Vertex-style region, for example `europe-west4`.
                  * @example europe-west4
                  */
                 "x-vendor-vertex-region"?: components["parameters"]["VertexRegionHeader"];
                 /**
-                 * @description Provider model identifier. (Header name from the deployed service.)
+                 * @description Provider model identifier.
                  * @example gemini-2.5-flash
                  */
                 "x-vendor-provider-model"?: components["parameters"]["ProviderModelHeader"];
                 /**
-                 * @description S3-style bucket name, for Bedrock batch jobs. (Header name from the deployed service.)
+                 * @description S3-style bucket name, for Bedrock batch jobs.
                  * @example acme-bedrock-batches
                  */
                 "x-vendor-aws-s3-bucket"?: components["parameters"]["AwsS3BucketHeader"];
                 /**
-                 * @description Bedrock-style model identifier. (Header name from the deployed service.)
+                 * @description Bedrock-style model identifier.
                  * @example anthropic.claude-3-5-sonnet-20241022-v2:0
                  */
                 "x-vendor-aws-bedrock-model"?: components["parameters"]["AwsBedrockModelHeader"];
                 /**
-                 * @description Request metadata, a JSON-encoded object of string values, recorded with the request. (Header name from the deployed service.)
+                 * @description Request metadata, a JSON-encoded object of string values, recorded with the request.
                  * @example {"team":"support"}
                  */
                 "x-vendor-metadata"?: components["parameters"]["RequestMetadataHeader"];
@@ -2128,8 +2446,8 @@ export interface operations {
                  */
                 filterEntity: components["schemas"]["MetricScope"];
                 /**
-                 * @description JSON-encoded filter, for example `{"pod":"my-app-abc123-xyz"}`. Required for some scopes (the seed
-                 *     does not say which; the service answers 400 when one is missing).
+                 * @description JSON-encoded filter, for example `{"pod":"my-app-abc123-xyz"}`. Required for some scopes; the
+                 *     service answers 400 when a scope needs it and it is missing.
                  * @example {"pod":"ticket-api-7d9f8b6c5-x2k4p"}
                  */
                 filterQuery?: string;
@@ -2260,12 +2578,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Name of the upstream provider account to use. (Header name from the deployed service.)
+                 * @description Name of the upstream provider account to use.
                  * @example openai-main
                  */
                 "x-vendor-provider-name"?: components["parameters"]["ProviderNameHeader"];
                 /**
-                 * @description Request metadata, a JSON-encoded object of string values, recorded with the request. (Header name from the deployed service.)
+                 * @description Request metadata, a JSON-encoded object of string values, recorded with the request.
                  * @example {"team":"support"}
                  */
                 "x-vendor-metadata"?: components["parameters"]["RequestMetadataHeader"];
@@ -2385,27 +2703,27 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Name of the upstream provider account that holds the file. Required on this operation. (Header name from the deployed service.)
+                 * @description Name of the upstream provider account that holds the file. Required on this operation.
                  * @example openai-main
                  */
                 "x-vendor-provider-name": components["parameters"]["ProviderNameHeaderRequired"];
                 /**
-                 * @description Vertex-style storage bucket name, for Google Vertex providers. (Header name from the deployed service.)
+                 * @description Vertex-style storage bucket name, for Google Vertex providers.
                  * @example acme-vertex-batches
                  */
                 "x-vendor-vertex-storage-bucket-name"?: components["parameters"]["VertexStorageBucketHeader"];
                 /**
-                 * @description Vertex-style region, for example `europe-west4`. (Header name from the deployed service.)
+                 * @description Vertex-style region, for example `europe-west4`.
                  * @example europe-west4
                  */
                 "x-vendor-vertex-region"?: components["parameters"]["VertexRegionHeader"];
                 /**
-                 * @description Provider model identifier. (Header name from the deployed service.)
+                 * @description Provider model identifier.
                  * @example gemini-2.5-flash
                  */
                 "x-vendor-provider-model"?: components["parameters"]["ProviderModelHeader"];
                 /**
-                 * @description Request metadata, a JSON-encoded object of string values, recorded with the request. (Header name from the deployed service.)
+                 * @description Request metadata, a JSON-encoded object of string values, recorded with the request.
                  * @example {"team":"support"}
                  */
                 "x-vendor-metadata"?: components["parameters"]["RequestMetadataHeader"];

@@ -12,7 +12,7 @@ const platform = createPlatformClient({
 const { data } = await platform.listAgentSessionTurns({
   params: {
     path: { tenantName: 'acme', sessionId: '01arz3ndektsv4rrffq69g5fav.g' },
-    query: { limit: 10, page_token: '01jd4q5w7k2m9x3v8b6n1r0t5y' },
+    query: { limit: 10, page_token: '01jd4q3b8n4p6r8t0v2x4z6b8d' },
   },
 });
 console.log(data);
