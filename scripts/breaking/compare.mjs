@@ -185,6 +185,20 @@ function openEnumBranch(doc, node) {
   return { raw: node.anyOf[index], index };
 }
 
+/** The JSON types a oneOf/anyOf may produce, when every branch declares its type; otherwise undefined. */
+function variantTypes(doc, node) {
+  const branches = [...(node.oneOf ?? []), ...(node.anyOf ?? [])];
+  if (branches.length === 0) return undefined;
+  const types = new Set();
+  for (const raw of branches) {
+    const branch = flatten(doc, resolve(doc, raw).node);
+    const set = isObject(branch) ? typeSet(branch) : null;
+    if (!set) return undefined;
+    for (const t of set) types.add(t);
+  }
+  return types;
+}
+
 /** A stable key for a oneOf/anyOf branch: its $ref, else its const discriminator property, else its position. */
 function branchKey(doc, raw, index) {
   const { node, ref } = resolve(doc, raw);
@@ -295,6 +309,10 @@ class Comparer {
       add('changed-type', ['type'], `type now restricted to ${fmtType(n.type)}`);
     } else if (dir === 'response' && ot && !nt && !hasComposition(n) && !enumValues(n)) {
       add('changed-type', ['type'], `type ${fmtType(o.type)} no longer declared: any value may be returned`);
+    } else if (dir === 'response' && ot && !nt && variantTypes(this.newDoc, n)) {
+      // A typed value replaced by a union: the union's branches say what may now be returned.
+      const gained = [...variantTypes(this.newDoc, n)].filter((t) => !accepts(ot, t));
+      if (gained.length) add('changed-type', [], `type ${fmtType(o.type)} -> one of ${[...variantTypes(this.newDoc, n)].join(', ')}: may now return ${gained.join(', ')}`);
     }
     if (dir === 'request' && n.format !== undefined && n.format !== o.format) {
       add('changed-type', ['format'], `format ${o.format ?? '(none)'} -> ${n.format}`);

@@ -88,11 +88,26 @@ describe('Realistic example values', () => {
     expect(Number.isInteger(firstValue('getFile').created_at)).toBe(true);
   });
 
-  it('the turns example is newest first and chained by previous_turn_id', () => {
-    const { data } = firstValue('listAgentSessionTurns');
-    for (let i = 0; i + 1 < data.length; i++) {
-      expect(data[i].previous_turn_id).toBe(data[i + 1].id);
-      expect(Date.parse(data[i].created_at)).toBeGreaterThan(Date.parse(data[i + 1].created_at));
+  // The turns examples are consecutive pages of one session: following next_page_token from the first
+  // page walks one previous_turn_id chain down to the session's first turn, which has no
+  // previous_turn_id. The sandbox seeds its long session from this chain.
+  it('the turns examples are the pages of one session, newest first, chained by previous_turn_id', () => {
+    const media = deref(operation('listAgentSessionTurns').op.responses['200']).content['application/json'];
+    const pages = Object.values(media.examples).map((e: any) => deref(e).value);
+    const turns: any[] = [];
+    let page: any = pages[0];
+    while (page) {
+      turns.push(...page.data);
+      const token = page.pagination.next_page_token;
+      page = token ? pages.find((p: any) => p.data[0]?.id === token) : undefined;
+      if (token) expect(page, `a page starts at ${token}`).toBeTruthy();
     }
+    expect(turns.length).toBeGreaterThanOrEqual(5);
+    for (let i = 0; i + 1 < turns.length; i++) {
+      expect(turns[i].previous_turn_id).toBe(turns[i + 1].id);
+      expect(Date.parse(turns[i].created_at)).toBeGreaterThan(Date.parse(turns[i + 1].created_at));
+    }
+    expect(turns.at(-1)).not.toHaveProperty('previous_turn_id');
+    expect(new Set(turns.map((t) => t.state.status))).toEqual(new Set(['running', 'done', 'cancelled', 'error']));
   });
 });
