@@ -60,6 +60,9 @@ export async function typesFor(bundle) {
     rootTypesNoSchemaPrefix: true,
     // A default is not a promise that the server sends the field, nor a reason to require it in a request.
     defaultNonNullable: false,
+    // A free-form object (`type: object` without properties) holds any keys: `Record<string, unknown>`,
+    // not openapi-typescript's default `Record<string, never>`, which no caller could fill or read.
+    emptyObjectsUnknown: true,
     transform: openEnumTransform(document),
     silent: true,
   });

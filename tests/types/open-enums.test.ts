@@ -29,6 +29,7 @@ const fixture = {
           nullableRef: { anyOf: [{ $ref: '#/components/schemas/SubjectType' }, { type: 'null' }] },
           nullableOpenEnum: { anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'string' }, { type: 'null' }] },
           closed: { type: 'string', enum: ['x', 'y'] },
+          freeForm: { type: 'object' },
           pet: {
             oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
             discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } },
@@ -58,6 +59,7 @@ export const nullOpen: Schemas['Subject']['nullableOpenEnum'] = null;
 export const otherOpen: Schemas['Subject']['nullableOpenEnum'] = 'c';
 // @ts-expect-error a request-side (closed) enumeration admits only its values
 export const closedOther: Schemas['Subject']['closed'] = 'z';
+export const freeForm: Schemas['Subject']['freeForm'] = { anything: 1, nested: { ok: true } };
 export function narrow(pet: Schemas['Subject']['pet']): number {
   // The discriminated union stays closed, so narrowing on its const works.
   if (pet.kind === 'cat') return pet.lives ?? 9;
@@ -123,6 +125,10 @@ describe('types generator (scripts/generators/20-types.mjs)', () => {
   test('known and unknown strings and null type-check; numbers, booleans and unknown closed values do not', () => {
     // Every rejected assignment is marked @ts-expect-error: an accepted one shows up as an unused directive.
     expect(diagnostics.join('\n')).toBe('');
+  });
+
+  test('a free-form object holds any keys (Record<string, unknown>, not Record<string, never>)', () => {
+    expect(generated).toContain('freeForm?: Record<string, unknown>;');
   });
 
   test('a closed enumeration stays a plain union of its literals', () => {

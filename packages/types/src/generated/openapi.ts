@@ -434,7 +434,7 @@ export interface components {
             /** @description Service error code. */
             code?: number;
             /** @description Further details, for validation errors one entry per violation (`path`, `rule`, `message`). */
-            details?: Record<string, never>[];
+            details?: Record<string, unknown>[];
         };
         /** @description Error body of the gateway endpoints. Only `error.message` is always present in the deployed service. */
         GatewayError: {
@@ -658,7 +658,7 @@ export interface components {
              */
             type: "inline";
             /** @description The document itself, as an object or as JSON/YAML text. */
-            openapi_spec: Record<string, never> | string;
+            openapi_spec: Record<string, unknown> | string;
         };
         /** @description How the platform authenticates to the MCP server. (The three shapes are the deployed service's; the seed names only the alternatives.) */
         McpServerAuth: components["schemas"]["McpHeaderAuth"] | components["schemas"]["McpOAuth2Auth"] | components["schemas"]["McpPassthroughAuth"];
@@ -774,7 +774,7 @@ export interface components {
             accountId?: string;
             manifest?: components["schemas"]["McpServerManifest"];
             createdBySubject?: components["schemas"]["McpServerSubjectSummary"];
-            tools?: Record<string, never>[];
+            tools?: Record<string, unknown>[];
             /** Format: date-time */
             createdAt?: string;
             /** Format: date-time */
@@ -1128,9 +1128,9 @@ export interface components {
             oldPassword: string;
         };
         /** @description An empty JSON object. */
-        ChangePasswordResponse: Record<string, never>;
+        ChangePasswordResponse: Record<string, unknown>;
         /** @description An empty JSON object. */
-        EmptyResponse: Record<string, never>;
+        EmptyResponse: Record<string, unknown>;
         /**
          * @description Scope of the charts.
          * @enum {string}
@@ -1324,9 +1324,9 @@ export interface components {
              */
             status: "done";
             /** @description Output items of the turn. */
-            output?: Record<string, never>[];
+            output?: Record<string, unknown>[];
             /** @description Actions the caller must take (for example tool approvals). */
-            required_actions?: Record<string, never>[];
+            required_actions?: Record<string, unknown>[];
             /** Format: date-time */
             completed_at?: string;
         };
