@@ -1,13 +1,17 @@
 // The types generator on a small fixture document: open enumerations keep their known literals
 // (autocomplete) and still accept any other string; nullable fields say `| null`; a number is still
 // not a string. The TypeScript compiler checks a small program against the generated types.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // @ts-expect-error: plain ESM generator without type declarations
 import { typesFor } from '../../scripts/generators/20-types.mjs';
+// @ts-expect-error: plain ESM helper without type declarations
+import { bundleSpec, repoRoot } from '../../scripts/lib/bundle.mjs';
+// @ts-expect-error: plain ESM helper without type declarations
+import { isOpenEnum } from '../../scripts/lib/schema-rules.mjs';
 
 const openEnum = (values: string[]) => ({ anyOf: [{ type: 'string', enum: values }, { type: 'string' }] });
 
@@ -133,5 +137,21 @@ describe('types generator (scripts/generators/20-types.mjs)', () => {
 
   test('a closed enumeration stays a plain union of its literals', () => {
     expect(generated).toContain('closed?: "x" | "y";');
+  });
+});
+
+describe('the published types (packages/types/src/generated/openapi.ts)', () => {
+  test('render every open enumeration of the spec with (string & {})', async () => {
+    const bundle = await bundleSpec();
+    let openEnums = 0;
+    const visit = (node: unknown) => {
+      if (node === null || typeof node !== 'object') return;
+      if (isOpenEnum(node)) openEnums += 1;
+      for (const child of Object.values(node)) visit(child);
+    };
+    visit(bundle);
+    const published = await readFile(path.join(repoRoot, 'packages/types/src/generated/openapi.ts'), 'utf8');
+    // Each open enumeration is one schema object, rendered once (components by name, inline ones in place).
+    expect(published.split('| (string & {})').length - 1).toBe(openEnums);
   });
 });
