@@ -42,11 +42,3 @@ export function openEnumValues(schema) {
   if (!isOpenEnum(schema)) return [];
   return schema.anyOf.find(isKnownValuesBranch).enum;
 }
-
-/**
- * A closed enumeration: an `enum` list without the "any other string" sibling. (A `const` is not an
- * enumeration: discriminators stay closed in both directions.)
- */
-export function isClosedEnum(schema) {
-  return isObject(schema) && Array.isArray(schema.enum);
-}

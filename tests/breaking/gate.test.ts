@@ -177,6 +177,27 @@ describe('acknowledged corrections', () => {
     expect(evaluate(baseDoc(), withBreak('0.1.0'), [...entries, entries[0]!]).report.join('\n')).toContain('acknowledged[3]: duplicate of an earlier entry');
   });
 
+  test('entries can share one reason through a YAML anchor, also beyond the yaml library\'s default of 100 aliases', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'acknowledged-'));
+    try {
+      const entries = Array.from({ length: 150 }, (_, i) => [
+        `  - path: "$.paths['/p${i}']"`,
+        '    kind: removed-operation',
+        `    change: operation ${i} removed`,
+        '    since: 0.1.0',
+        `    reason: ${i === 0 ? '&same "One reason for all."' : '*same'}`,
+      ]);
+      const file = path.join(dir, 'acknowledged-breaks.yaml');
+      await writeFile(file, `acknowledged:\n${entries.flat().join('\n')}\n`);
+      const loaded = await loadAcknowledged(file);
+      expect(loaded).toHaveLength(150);
+      expect(loaded[149].reason).toBe('One reason for all.');
+      expect(entryProblems(loaded)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test('the committed list is valid', async () => {
     const entries = await loadAcknowledged(path.join(repoRoot, 'openapi/acknowledged-breaks.yaml'));
     expect(entryProblems(entries)).toEqual([]);

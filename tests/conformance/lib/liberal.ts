@@ -457,7 +457,6 @@ export function instanceCount(document: Json, root: Json, rootLocation: string):
   let widest = 1;
   for (const { schema } of reachable(document, root, rootLocation)) {
     widest = Math.max(widest, valueBranches(schema).length);
-    if (Array.isArray(schema.enum)) widest = Math.max(widest, 1);
   }
   return widest;
 }
