@@ -10,6 +10,7 @@ import {
   openEnumsInRequests,
   openRequestBodies,
   optionalPropertiesRejectingNull,
+  realShapedInstances,
   replaceAt,
   responseUses,
   UNKNOWN_ENUM_VALUE,
@@ -49,6 +50,24 @@ describe('a document that follows the rule', () => {
     expect(instances.map((i) => i.value.data.details.kind)).toEqual(['cat', 'dog', 'fish']);
     expect(instances[2]!.value.data.details.water).toBe(UNKNOWN_ENUM_VALUE);
     expect(instances[0]!.value.data.details.lives).toBeNull();
+  });
+
+  test('the second set fills the optional nullable fields, so the schemas behind them are built too', () => {
+    const use = responseUses(document).find((u) => u.label === 'getPet 200')!;
+    const instances = realShapedInstances(document, use);
+    expect(instances.map((i) => i.name)).toEqual([
+      'instance 0 (optional fields null)',
+      'instance 1 (optional fields null)',
+      'instance 2 (optional fields null)',
+      'instance 0 (optional fields filled)',
+      'instance 1 (optional fields filled)',
+      'instance 2 (optional fields filled)',
+    ]);
+    const filled = instances[3]!.value.data;
+    expect(filled).toMatchObject({ owner: { email: 'user@example.com', age: 1 }, born_at: '2026-01-02T03:04:05Z', color: UNKNOWN_ENUM_VALUE, tags: ['example'] });
+    expect(filled.labels).toEqual({ 'zz-map-key': 'example', [UNKNOWN_PROPERTY]: 'zz' });
+    const validate = validatorsFor(document)({ $ref: '#/components/schemas/PetResponse' });
+    for (const { name, value } of instances) expect(validate(value), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
   });
 
   test('error bodies keep their required fields typed and null in the optional ones', () => {
@@ -146,7 +165,8 @@ describe('each violation is reported', () => {
     const document = violating((d) => (schemas(d).Details = { anyOf: [...schemas(d).Details.oneOf, { type: 'object' }] }));
     const use = responseUses(document).find((u) => u.label === 'getPet 200')!;
     const { accepted } = wrongTypesAccepted(document, use);
-    expect(accepted.join('\n')).toContain('/data/details/lives: "x" accepted where integer|null is declared');
+    expect(accepted.join('\n')).toContain('instance 0 (optional fields null) /data/details/lives: "x" accepted where integer|null is declared');
+    expect(accepted.join('\n')).toContain('instance 0 (optional fields filled) /data/details/lives: "1" accepted where integer|null is declared');
     expect(wrongTypesAccepted(liberalFixture(), use).accepted).toEqual([]);
   });
 });

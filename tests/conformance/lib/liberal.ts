@@ -361,11 +361,12 @@ function valueBranches(schema: Json): Json[] {
 }
 
 /**
- * Builds the k-th real-shaped instance of a response schema: every property present, `null` in every
- * optional property that accepts it, an unknown value in every open enumeration, an unknown property in
- * every object, and branch (k mod n) of every union with n branches.
+ * Builds the k-th real-shaped instance of a response schema: every property present, an unknown value in
+ * every open enumeration, an unknown property in every object, and branch (k mod n) of every union with
+ * n branches. With `optionalNulls` (the default) every optional property that accepts `null` gets it;
+ * without, it gets a value, so the schemas behind nullable fields are exercised too.
  */
-export function buildInstance(document: Json, root: Json, rootLocation: string, k: number): Built {
+export function buildInstance(document: Json, root: Json, rootLocation: string, k: number, { optionalNulls = true } = {}): Built {
   const compile = validatorsFor(document);
   const slots: Slot[] = [];
 
@@ -383,14 +384,16 @@ export function buildInstance(document: Json, root: Json, rootLocation: string, 
       const resolved = resolveAt(document, property, where).schema;
       if (isObject(resolved) && resolved.writeOnly === true) continue;
       const optional = !required.has(name);
-      if (optional && compile(property)(null)) {
+      const tooDeep = depth > MAX_DEPTH;
+      const nullHere = optional && (optionalNulls || tooDeep) && compile(property)(null);
+      if (nullHere) {
         out[name] = null;
         const accepts = acceptedTypes(document, property);
         if (accepts !== null) slots.push({ path: [...path, name], accepts });
         continue;
       }
       // Deep recursive structures stop at optional fields that cannot be null.
-      if (optional && depth > MAX_DEPTH) continue;
+      if (optional && tooDeep) continue;
       out[name] = build(property, join(where, 'properties', name), [...path, name], depth + 1);
     }
     if (isObject(schema.additionalProperties)) {
@@ -452,6 +455,27 @@ export function buildInstance(document: Json, root: Json, rootLocation: string, 
   return { value, slots };
 }
 
+/** One real-shaped instance, with what it is for the messages. */
+export interface Instance extends Built {
+  name: string;
+}
+
+/**
+ * The real-shaped instances of one response: k = 0..n-1 (n: the widest union) with `null` in every
+ * optional nullable field, and the same with those fields filled in.
+ */
+export function realShapedInstances(document: Json, use: SchemaUse): Instance[] {
+  const count = instanceCount(document, use.schema, use.location);
+  const instances: Instance[] = [];
+  for (const optionalNulls of [true, false]) {
+    for (let k = 0; k < count; k++) {
+      const built = buildInstance(document, use.schema, use.location, k, { optionalNulls });
+      instances.push({ ...built, name: `instance ${k} (${optionalNulls ? 'optional fields null' : 'optional fields filled'})` });
+    }
+  }
+  return instances;
+}
+
 /** How many instances cover every branch of every union in a schema: the widest union's branch count. */
 export function instanceCount(document: Json, root: Json, rootLocation: string): number {
   let widest = 1;
@@ -501,15 +525,14 @@ export function wrongTypesAccepted(document: Json, use: SchemaUse): { accepted: 
   const validate = validatorsFor(document)(use.schema);
   const accepted: string[] = [];
   let mutations = 0;
-  for (let k = 0; k < instanceCount(document, use.schema, use.location); k++) {
-    const { value, slots } = buildInstance(document, use.schema, use.location, k);
+  for (const { name, value, slots } of realShapedInstances(document, use)) {
     for (const slot of slots) {
       const original = slot.path.reduce((node: Json, segment) => node[segment], value);
       const wrong = wrongValueFor(original, slot.accepts);
       if (wrong === undefined) continue;
       mutations += 1;
       if (validate(replaceAt(value, slot.path, wrong))) {
-        accepted.push(`instance ${k} ${instancePointer(slot.path)}: ${JSON.stringify(wrong)} accepted where ${[...slot.accepts].join('|')} is declared`);
+        accepted.push(`${name} ${instancePointer(slot.path)}: ${JSON.stringify(wrong)} accepted where ${[...slot.accepts].join('|')} is declared`);
       }
     }
   }
