@@ -4,14 +4,19 @@
 //   node scripts/check-breaking.mjs                  openapi/spec.yaml against the newest openapi/baseline/<version>.json
 //   node scripts/check-breaking.mjs --spec F --baseline-dir D    other inputs (F: .yaml or .json, bundled first)
 //   node scripts/check-breaking.mjs --snapshot       after a release: writes openapi/baseline/<info.version>.json
+//   --acknowledged F   the acknowledged corrections (default: acknowledged-breaks.yaml beside the baseline
+//                      folder, i.e. openapi/acknowledged-breaks.yaml; a missing file is an empty list)
 //
-// Exit 0: no breaking change, or info.version is bumped enough for them (below 1.0: minor, from 1.0: major).
-// Exit 1: a breaking change without that bump; each one is printed with its JSON path.
+// Exit 0: no breaking change, or each is an acknowledged correction, or info.version is bumped enough for
+//         them (below 1.0: minor, from 1.0: major).
+// Exit 1: a breaking change without that bump (each printed with its JSON path and a ready-to-paste entry),
+//         or an acknowledged correction that is invalid or matches no break.
 // Exit 2: bad input (unbundlable spec, missing baseline, version not semver).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleSpec, repoRoot, specPath, toJsonText } from './lib/bundle.mjs';
+import { loadAcknowledged } from './breaking/acknowledged.mjs';
 import { evaluate, latestBaseline } from './breaking/gate.mjs';
 import { parseVersion } from './breaking/version.mjs';
 
@@ -20,6 +25,7 @@ const { values } = parseArgs({
     spec: { type: 'string', default: specPath },
     'baseline-dir': { type: 'string', default: path.join(repoRoot, 'openapi/baseline') },
     snapshot: { type: 'boolean', default: false },
+    acknowledged: { type: 'string' },
   },
 });
 
@@ -42,9 +48,13 @@ try {
     process.exit(0);
   }
   const baseline = await latestBaseline(dir);
-  const result = evaluate(baseline.doc, current);
+  const acknowledgedFile = path.resolve(values.acknowledged ?? path.join(path.dirname(dir), 'acknowledged-breaks.yaml'));
+  const result = evaluate(baseline.doc, current, await loadAcknowledged(acknowledgedFile));
   const out = result.ok ? console.log : console.error;
-  out(`check-breaking: ${path.relative(repoRoot, path.resolve(values.spec))} vs ${path.relative(repoRoot, baseline.file)}`);
+  out(
+    `check-breaking: ${path.relative(repoRoot, path.resolve(values.spec))} vs ${path.relative(repoRoot, baseline.file)}` +
+      ` (acknowledged corrections: ${path.relative(repoRoot, acknowledgedFile)})`,
+  );
   out(result.report.join('\n'));
   process.exit(result.ok ? 0 : 1);
 } catch (error) {

@@ -149,26 +149,38 @@ function typeSet(schema) {
 const accepts = (set, t) => set.has(t) || (t === 'integer' && set.has('number'));
 const hasComposition = (s) => ['oneOf', 'anyOf', 'allOf', 'not', 'if'].some((k) => k in s);
 
+/** Keywords that only annotate a schema; a wrapper carrying nothing else is just its branches. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
+const isNullSchema = (s) => isObject(s) && s.type === 'null' && Object.keys(s).every((k) => k === 'type' || ANNOTATIONS.has(k));
+
+/**
+ * `anyOf` (or `oneOf`) of exactly one schema and `{type: 'null'}`, with nothing but annotations beside it.
+ * @returns {{ keyword: string, index: number, inner: any } | null} inner: the non-null branch, unresolved
+ */
+function nullableWrapper(doc, node) {
+  const keywords = ['anyOf', 'oneOf'].filter((k) => Array.isArray(node[k]));
+  if (keywords.length !== 1) return null;
+  const [keyword] = keywords;
+  const others = Object.keys(node).filter((k) => k !== keyword && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+  if (others.length > 0 || node[keyword].length !== 2) return null;
+  const nullIndex = node[keyword].findIndex((branch) => isNullSchema(resolve(doc, branch).node));
+  if (nullIndex === -1) return null;
+  const index = 1 - nullIndex;
+  if (isNullSchema(resolve(doc, node[keyword][index]).node)) return null;
+  return { keyword, index, inner: node[keyword][index] };
+}
+
+/** The schema without `null` in its `type` list (the wrapper's other side carries the null). */
+function withoutNull(node) {
+  if (!Array.isArray(node.type) || !node.type.includes('null')) return node;
+  const types = node.type.filter((t) => t !== 'null');
+  return { ...node, type: types.length === 1 ? types[0] : types };
+}
+
 function enumValues(schema) {
   if (Array.isArray(schema.enum)) return schema.enum;
   if ('const' in schema) return [schema.const];
   return null;
-}
-
-const isNullSchema = (doc, raw) => {
-  const s = resolve(doc, raw).node;
-  return isObject(s) && s.type === 'null' && Object.keys(s).filter((k) => k !== 'description').length === 1;
-};
-
-/**
- * The one non-null branch of a nullable wrapper `anyOf: [X, {type: 'null'}]` (the 3.1 spelling of
- * "X or null" for a $ref), with its index; undefined for any other schema.
- */
-function nullableBranch(doc, node) {
-  if (!isObject(node) || !Array.isArray(node.anyOf) || node.anyOf.length !== 2 || 'type' in node || 'properties' in node) return undefined;
-  const index = node.anyOf.findIndex((b) => !isNullSchema(doc, b));
-  if (index === -1 || !isNullSchema(doc, node.anyOf[1 - index])) return undefined;
-  return { raw: node.anyOf[index], index };
 }
 
 /**
@@ -260,16 +272,19 @@ class Comparer {
     }
     if (!isObject(oldNode) || !isObject(newNode)) return out;
 
-    // Nullable wrappers: compare what they wrap; gaining null is a response break, losing it a request break.
-    const oldNullable = nullableBranch(this.oldDoc, oldNode);
-    const newNullable = nullableBranch(this.newDoc, newNode);
-    if (oldNullable || newNullable) {
-      if (dir === 'response' && newNullable && !oldNullable) add('changed-type', ['anyOf'], 'may now return null');
-      if (dir === 'request' && oldNullable && !newNullable) add('changed-type', [], 'no longer accepts null');
-      const oldInner = oldNullable ? oldNullable.raw : oldNode;
-      const newInner = newNullable ? newNullable.raw : newNode;
-      const prefix = newNullable ? ['anyOf', newNullable.index] : [];
-      nest(this.schema(oldInner, newInner, dir, via), ...prefix);
+    // A nullable wrapper (`anyOf: [X, {type: 'null'}]`) compares as X plus null, so wrapping a schema
+    // reports one "may now return null" instead of every field of X as removed.
+    const oWrap = nullableWrapper(this.oldDoc, oldNode);
+    const nWrap = nullableWrapper(this.newDoc, newNode);
+    if (oWrap || nWrap) {
+      const oNull = Boolean(oWrap) || typeSet(oldNode)?.has('null') === true;
+      const nNull = Boolean(nWrap) || typeSet(newNode)?.has('null') === true;
+      const at = nWrap ? [nWrap.keyword] : ['type'];
+      if (dir === 'response' && nNull && !oNull) add('changed-type', at, 'may now return null');
+      if (dir === 'request' && oNull && !nNull) add('changed-type', at, 'no longer accepts null');
+      const oInner = oWrap ? oWrap.inner : withoutNull(oldNode);
+      const nInner = nWrap ? nWrap.inner : withoutNull(newNode);
+      nest(this.schema(oInner, nInner, dir, via), ...(nWrap ? [nWrap.keyword, nWrap.index] : []));
       return out;
     }
 

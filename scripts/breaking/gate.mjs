@@ -1,6 +1,7 @@
 // The breaking-change gate: the current spec against the newest released contract in openapi/baseline/.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { entriesToPaste, entryProblems, matchAcknowledged } from './acknowledged.mjs';
 import { compareSpecs } from './compare.mjs';
 import { allowsBreakingChanges, compareVersions, nextBreakingVersion, parseVersion, requiredBump } from './version.mjs';
 
@@ -20,22 +21,38 @@ export async function latestBaseline(dir) {
 }
 
 /**
- * Compares two bundled documents under the version rules.
- * @returns {{ ok: boolean, breaks: ReturnType<typeof compareSpecs>, released: string, current: string, report: string[] }}
+ * Compares two bundled documents under the version rules. Breaks listed in `acknowledged` (see
+ * acknowledged.mjs) pass without a bump; every other break needs one. Invalid or stale entries fail.
+ * @returns {{ ok: boolean, breaks: ReturnType<typeof compareSpecs>, acknowledged: object[], released: string, current: string, report: string[] }}
  */
-export function evaluate(baselineDoc, currentDoc) {
+export function evaluate(baselineDoc, currentDoc, acknowledgedEntries = []) {
   const released = baselineDoc.info.version;
   const current = currentDoc?.info?.version;
   const report = [];
   parseVersion(current);
   if (compareVersions(current, released) < 0) {
     report.push(`info.version ${current} is lower than the released ${released}.`);
-    return { ok: false, breaks: [], released, current, report };
+    return { ok: false, breaks: [], acknowledged: [], released, current, report };
   }
-  const breaks = compareSpecs(baselineDoc, currentDoc);
+  const problems = entryProblems(acknowledgedEntries);
+  if (problems.length > 0) {
+    report.push(`The list of acknowledged corrections is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):`);
+    for (const problem of problems) report.push(`  ${problem}`);
+    return { ok: false, breaks: [], acknowledged: [], released, current, report };
+  }
+  const all = compareSpecs(baselineDoc, currentDoc);
+  const { acknowledged, unacknowledged: breaks, stale } = matchAcknowledged(all, acknowledgedEntries, released);
+  if (acknowledged.length > 0) {
+    report.push(`${acknowledged.length} acknowledged correction${acknowledged.length === 1 ? '' : 's'} of ${released} (no bump needed):`);
+    for (const b of acknowledged) report.push(`  [${b.kind}] ${b.path}\n      ${b.message}\n      reason: ${b.reason}`);
+  }
+  if (stale.length > 0) {
+    report.push(`${stale.length} acknowledged correction${stale.length === 1 ? '' : 's'} no longer apply:`);
+    for (const line of stale) report.push(`  ${line}`);
+  }
   if (breaks.length === 0) {
-    report.push(`No breaking changes against the released contract ${released} (info.version ${current}).`);
-    return { ok: true, breaks, released, current, report };
+    if (stale.length === 0) report.push(`No unacknowledged breaking changes against the released contract ${released} (info.version ${current}).`);
+    return { ok: stale.length === 0, breaks, acknowledged, released, current, report };
   }
   const allowed = allowsBreakingChanges(released, current);
   report.push(
@@ -51,7 +68,10 @@ export function evaluate(baselineDoc, currentDoc) {
         `(${released} -> ${nextBreakingVersion(released)} or later). Either undo the change(s) above, or bump ` +
         `info.version in openapi/spec.yaml, run \`npm run generate\` and add a changeset with a ` +
         `${requiredBump(released)} bump for @vendor/api-types, @vendor/api-client and @vendor/api-mock.`,
+      `Or, if a change corrects how ${released} describes what the service always did, add its entry to the ` +
+        `acknowledged corrections (openapi/acknowledged-breaks.yaml) with the reason:`,
+      entriesToPaste(breaks, released),
     );
   }
-  return { ok: allowed, breaks, released, current, report };
+  return { ok: allowed && stale.length === 0, breaks, acknowledged, released, current, report };
 }

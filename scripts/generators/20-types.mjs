@@ -1,7 +1,13 @@
 // TypeScript types for the bundled document (openapi-typescript), shipped in @vendor/api-types.
 // `rootTypes` + `rootTypesNoSchemaPrefix` export every component schema under its own name
 // (`Team`, `McpServerManifest`, ...) next to `paths`, `components` and `operations`.
+//
+// Open enumerations (responses: `anyOf: [{type: string, enum: [...]}, {type: string}]`) become
+// `"a" | "b" | (string & {})`: the known values still autocomplete, any other string type-checks.
+// A plain `string` branch would swallow the literals (`"a" | string` is just `string`).
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
+import { isAnyStringBranch, isOpenEnum } from '../lib/schema-rules.mjs';
 
 export const HEADER = `/**
  * GENERATED FILE, DO NOT EDIT.
@@ -11,13 +17,58 @@ export const HEADER = `/**
 
 `;
 
-export async function generate({ bundle }) {
-  const ast = await openapiTS(structuredClone(bundle), {
+/** `string & {}`: assignable from any string, but TypeScript keeps the sibling literals for autocomplete. */
+function anyOtherString() {
+  return ts.factory.createIntersectionTypeNode([
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+    ts.factory.createTypeLiteralNode([]),
+  ]);
+}
+
+/** The "any other value" branch of every open enumeration in `document`, by identity. */
+function anyStringBranchesOfOpenEnums(document) {
+  const branches = new WeakSet();
+  const visit = (node) => {
+    if (node === null || typeof node !== 'object') return;
+    if (isOpenEnum(node)) {
+      for (const branch of node.anyOf) if (isAnyStringBranch(branch)) branches.add(branch);
+    }
+    for (const child of Object.values(node)) visit(child);
+  };
+  visit(document);
+  return branches;
+}
+
+/**
+ * openapi-typescript's `transform` hook: called for every schema with a `type`, with the schema object
+ * of the document passed in. Replaces the "any other value" branch of an open enumeration; returns
+ * undefined (default rendering) for everything else.
+ */
+export function openEnumTransform(document) {
+  const openBranches = anyStringBranchesOfOpenEnums(document);
+  return (schemaObject) => {
+    if (!openBranches.has(schemaObject)) return undefined;
+    return anyOtherString();
+  };
+}
+
+/** The generated `openapi.ts` text for a bundled document. */
+export async function typesFor(bundle) {
+  const document = structuredClone(bundle);
+  const ast = await openapiTS(document, {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,
     // A default is not a promise that the server sends the field, nor a reason to require it in a request.
     defaultNonNullable: false,
+    // A free-form object (`type: object` without properties) holds any keys: `Record<string, unknown>`,
+    // not openapi-typescript's default `Record<string, never>`, which no caller could fill or read.
+    emptyObjectsUnknown: true,
+    transform: openEnumTransform(document),
     silent: true,
   });
-  return [{ path: 'packages/types/src/generated/openapi.ts', content: HEADER + astToString(ast) }];
+  return HEADER + astToString(ast);
+}
+
+export async function generate({ bundle }) {
+  return [{ path: 'packages/types/src/generated/openapi.ts', content: await typesFor(bundle) }];
 }

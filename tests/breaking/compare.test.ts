@@ -157,6 +157,46 @@ describe('the comparer', () => {
     expect(kinds(breaks)).toEqual(['changed-type', 'changed-type', 'changed-type']);
   });
 
+  describe('nullable wrappers (anyOf: [X, {type: null}])', () => {
+    test('wrapping a response schema is one "may now return null", not every field of it removed', () => {
+      const breaks = breaksAfter((d) => {
+        schemas(d).Team.properties.manifest = { anyOf: [{ $ref: '#/components/schemas/TeamManifest' }, { type: 'null' }] };
+      });
+      // Team is returned by three responses (GET, PUT, the list items).
+      expect(breaks.map((b) => [b.kind, b.message])).toEqual(Array(3).fill(['changed-type', 'may now return null']));
+      expect(breaks.map((b) => b.path)).toContain(`${TEAM_200}.properties.manifest.anyOf`);
+    });
+
+    test('a change inside the wrapped schema is still found, at its path through the wrapper', () => {
+      const breaks = breaksAfter((d) => {
+        schemas(d).Team.properties.manifest = { anyOf: [{ type: 'null' }, { $ref: '#/components/schemas/TeamManifest' }] };
+        delete schemas(d).HumanManifest.properties.members;
+      });
+      const paths = breaks.filter((b) => b.kind === 'removed-response-field').map((b) => b.path);
+      expect(paths).toContain(`${TEAM_200}.properties.manifest.anyOf[1].oneOf[0].properties.members`);
+    });
+
+    test('type: [X, null] and anyOf: [X, null] are the same schema', () => {
+      const before = baseDoc();
+      schemas(before).Team.properties.name.type = ['string', 'null'];
+      schemas(before).TeamInput.properties.description.type = ['string', 'null'];
+      const after = structuredClone(before);
+      schemas(after).Team.properties.name = { anyOf: [{ type: 'string' }, { type: 'null' }] };
+      schemas(after).TeamInput.properties.description = { anyOf: [{ type: 'string' }, { type: 'null' }] };
+      expect(compareSpecs(before, after)).toEqual([]);
+    });
+
+    test('a request schema that accepts null is a widening; one that no longer does is a break', () => {
+      const wrap = (d: Doc) => (schemas(d).TeamInput.properties.manifest = { anyOf: [{ $ref: '#/components/schemas/TeamManifest' }, { type: 'null' }] });
+      expect(breaksAfter(wrap)).toEqual([]);
+      const before = baseDoc();
+      wrap(before);
+      expect(compareSpecs(before, baseDoc())).toMatchObject([
+        { kind: 'changed-type', path: `${PUT_BODY}.properties.manifest.type`, message: 'no longer accepts null' },
+      ]);
+    });
+  });
+
   test('other breaks: operationId, server, success response, media type, header, variant, closed object', () => {
     const breaks = breaksAfter((d) => {
       d.paths['/teams/{id}'].get.operationId = 'fetchTeam';

@@ -35,7 +35,7 @@ describe('nullable wrapper anyOf: [X, {type: null}]', () => {
     const before = baseDoc();
     before.components.schemas.TeamInput.properties.manifest = { anyOf: [{ $ref: '#/components/schemas/TeamManifest' }, { type: 'null' }] };
     const breaks = compareSpecs(before, baseDoc());
-    expect(breaks.map((b) => [b.kind, b.path, b.message])).toContainEqual(['changed-type', `${PUT_BODY}.properties.manifest`, 'no longer accepts null']);
+    expect(breaks.map((b) => [b.kind, b.path, b.message])).toContainEqual(['changed-type', `${PUT_BODY}.properties.manifest.type`, 'no longer accepts null']);
   });
 });
 

@@ -432,7 +432,7 @@ export interface components {
             /** @description Service error code, a number or a string. Not documented per condition. */
             code?: number | string | null;
             /** @description Further details, for validation errors one entry per violation (`path`, `rule`, `message`). */
-            details?: Record<string, never>[] | null;
+            details?: Record<string, unknown>[] | null;
         };
         /** @description Error body of the gateway endpoints. Only `error.message` is always present; `type`, `code` and `param` may be `null`. */
         GatewayError: {
@@ -448,7 +448,7 @@ export interface components {
             };
         };
         /** @description Kind of subject. Other kinds may appear; treat an unknown value as opaque. */
-        SubjectType: ("user" | "team" | "serviceaccount" | "virtualaccount" | "external-identity" | "agent-identity" | "role") | string;
+        SubjectType: ("user" | "team" | "serviceaccount" | "virtualaccount" | "external-identity" | "agent-identity" | "role") | (string & {});
         /** @description Who created something (control-plane form, camelCase). */
         Subject: {
             subjectId: string;
@@ -654,7 +654,7 @@ export interface components {
              */
             type: "inline";
             /** @description The document itself, as an object or as JSON/YAML text. */
-            openapi_spec: Record<string, never> | string;
+            openapi_spec: Record<string, unknown> | string;
         };
         /** @description How the platform authenticates to the MCP server, one of three shapes selected by `type`. */
         McpServerAuth: components["schemas"]["McpHeaderAuth"] | components["schemas"]["McpOAuth2Auth"] | components["schemas"]["McpPassthroughAuth"];
@@ -846,7 +846,7 @@ export interface components {
             annotations?: components["schemas"]["McpToolAnnotationsView"] | null;
         };
         /** @description HTTP method of an OpenAPI operation, lowercase. */
-        HttpMethodName: ("get" | "post" | "put" | "patch" | "delete" | "head") | string;
+        HttpMethodName: ("get" | "post" | "put" | "patch" | "delete" | "head") | (string & {});
         McpServerSourceView: {
             name: string;
             enabled_tools?: string[] | null;
@@ -855,9 +855,9 @@ export interface components {
         OpenApiSpecSourceView: {
             type: components["schemas"]["OpenApiSpecSourceType"];
             url?: string | null;
-            openapi_spec?: Record<string, never> | string | null;
+            openapi_spec?: Record<string, unknown> | string | null;
         };
-        OpenApiSpecSourceType: ("remote" | "upload" | "inline") | string;
+        OpenApiSpecSourceType: ("remote" | "upload" | "inline") | (string & {});
         /**
          * @description Authentication of an MCP server as returned: the fields of its `type` (`header`, `oauth2`,
          *     `passthrough` or, for stdio servers, `env`). Secret values are redacted, and may be missing,
@@ -889,12 +889,12 @@ export interface components {
             use_organization?: boolean | null;
             default_organization?: string | null;
         };
-        McpAuthType: ("header" | "oauth2" | "passthrough" | "env") | string;
+        McpAuthType: ("header" | "oauth2" | "passthrough" | "env") | (string & {});
         /** @description `global`: one credential for every caller; `per_user`: each caller supplies their own. */
-        AuthLevelName: ("global" | "per_user") | string;
-        OAuth2GrantType: ("authorization_code" | "client_credentials") | string;
+        AuthLevelName: ("global" | "per_user") | (string & {});
+        OAuth2GrantType: ("authorization_code" | "client_credentials") | (string & {});
         /** @description Which token the platform forwards. */
-        JwtSource: ("access_token" | "id_token") | string;
+        JwtSource: ("access_token" | "id_token") | (string & {});
         CreateOrUpdateMcpServerRequest: {
             manifest: components["schemas"]["McpServerManifest"];
             /**
@@ -934,7 +934,7 @@ export interface components {
             accountId?: string | null;
             manifest?: components["schemas"]["McpServerManifestView"] | null;
             createdBySubject?: components["schemas"]["McpServerSubjectSummary"] | null;
-            tools?: Record<string, never>[] | null;
+            tools?: Record<string, unknown>[] | null;
             /** Format: date-time */
             createdAt?: string | null;
             /** Format: date-time */
@@ -1011,8 +1011,8 @@ export interface components {
             pipeline_tag?: string | null;
             base_model?: string | null;
         };
-        FrameworkType: ("transformers" | "tensorflow" | "sklearn" | "pytorch" | "keras" | "xgboost" | "lightgbm" | "fastai" | "h2o" | "onnx" | "spacy" | "statsmodels" | "gluon" | "paddle") | string;
-        TransformersLibraryName: ("transformers" | "sentence-transformers" | "diffusers") | string;
+        FrameworkType: ("transformers" | "tensorflow" | "sklearn" | "pytorch" | "keras" | "xgboost" | "lightgbm" | "fastai" | "h2o" | "onnx" | "spacy" | "statsmodels" | "gluon" | "paddle") | (string & {});
+        TransformersLibraryName: ("transformers" | "sentence-transformers" | "diffusers") | (string & {});
         ModelEnvironment: {
             python_version?: string | null;
             pip_packages?: string[] | null;
@@ -1303,16 +1303,16 @@ export interface components {
             oldPassword: string;
         };
         /** @description An empty JSON object. */
-        ChangePasswordResponse: Record<string, never>;
+        ChangePasswordResponse: Record<string, unknown>;
         /** @description An empty JSON object. */
-        EmptyResponse: Record<string, never>;
+        EmptyResponse: Record<string, unknown>;
         /**
          * @description Scope of the charts.
          * @enum {string}
          */
         MetricScope: "application" | "pod" | "job-run" | "event" | "cluster";
         /** @description Kind of chart. Other kinds may appear; draw an unknown kind as a line or skip it. */
-        MetricChartType: ("line" | "vertical_line" | "stacked_bar" | "stacked_area" | "bubble" | "horizontal_bar" | "horizontal_stacked_bar" | "horizontal_box_plot" | "bar_list") | string;
+        MetricChartType: ("line" | "vertical_line" | "stacked_bar" | "stacked_area" | "bubble" | "horizontal_bar" | "horizontal_stacked_bar" | "horizontal_box_plot" | "bar_list") | (string & {});
         MetricChartGraph: {
             name?: string | null;
             description?: string | null;
@@ -1331,7 +1331,7 @@ export interface components {
             value?: string | null;
         };
         /** @description Kind of notification target. Other kinds may appear. */
-        NotificationTargetType: ("email" | "slack-webhook" | "slack-bot" | "pagerduty" | "ms-teams-webhook") | string;
+        NotificationTargetType: ("email" | "slack-webhook" | "slack-bot" | "pagerduty" | "ms-teams-webhook") | (string & {});
         /** @description Where rotation and expiry notices go (`channels` is used by `slack-bot`). */
         NotificationTarget: {
             type?: components["schemas"]["NotificationTargetType"] | null;
@@ -1340,7 +1340,7 @@ export interface components {
             channels?: string[] | null;
         };
         /** @description Kind of token. Other kinds may appear. */
-        TokenType: ("jwt" | "opaque") | string;
+        TokenType: ("jwt" | "opaque") | (string & {});
         VirtualAccountManifest: {
             name?: string | null;
             type?: "virtual-account" | null;
@@ -1458,7 +1458,7 @@ export interface components {
             data: components["schemas"]["Team"];
         };
         /** @description Status of a job run. Other values may appear. */
-        JobRunStatus: ("CREATED" | "SCHEDULED" | "RUNNING" | "FINISHED" | "FAILED" | "TERMINATION_REQUESTED" | "TERMINATING" | "TERMINATED" | "UNKNOWN") | string;
+        JobRunStatus: ("CREATED" | "SCHEDULED" | "RUNNING" | "FINISHED" | "FAILED" | "TERMINATION_REQUESTED" | "TERMINATING" | "TERMINATED" | "UNKNOWN") | (string & {});
         TerminateJobResponse: {
             message: string;
             jobRunStatus?: components["schemas"]["JobRunStatus"] | null;
@@ -1500,7 +1500,7 @@ export interface components {
             completed_at: string;
         };
         /** @description Why the turn was cancelled. Other reasons may appear. */
-        TurnCancelReason: ("server-execution-timeout" | "client-cancelled" | "cancelled-for-next-turn" | "abandoned") | string;
+        TurnCancelReason: ("server-execution-timeout" | "client-cancelled" | "cancelled-for-next-turn" | "abandoned") | (string & {});
         AgentTurnStateError: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1524,7 +1524,7 @@ export interface components {
             name?: string | null;
             refusal?: string | null;
             reasoning_content?: string | null;
-            tool_calls?: Record<string, never>[] | null;
+            tool_calls?: Record<string, unknown>[] | null;
             finish_reason?: components["schemas"]["FinishReason"] | null;
             usage?: components["schemas"]["ModelUsage"] | null;
         };
@@ -1547,7 +1547,7 @@ export interface components {
             refusal: string;
         };
         /** @description Why the model stopped. Other reasons may appear. */
-        FinishReason: ("stop" | "length" | "tool_calls" | "content_filter" | "function_call") | string;
+        FinishReason: ("stop" | "length" | "tool_calls" | "content_filter" | "function_call") | (string & {});
         ModelUsage: {
             input_tokens: number;
             output_tokens: number;
@@ -1575,7 +1575,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             thread_id: string;
-            tool_calls: Record<string, never>[];
+            tool_calls: Record<string, unknown>[];
         };
         /** @description The model called tools that the caller runs; answer with `user.tool_response` input items. */
         ToolResponseRequired: {
@@ -1588,7 +1588,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             thread_id: string;
-            tool_calls: Record<string, never>[];
+            tool_calls: Record<string, unknown>[];
         };
         /** @description MCP servers the caller must authorise before the session goes on. */
         McpAuthRequired: {
@@ -1597,7 +1597,7 @@ export interface components {
              * @enum {string}
              */
             type: "mcp.auth_required";
-            mcp_servers: Record<string, never>[];
+            mcp_servers: Record<string, unknown>[];
         };
         /** @description An input item of a turn, selected by `type`. */
         AgentTurnInputItem: components["schemas"]["UserMessageInput"] | components["schemas"]["UserToolApprovalInput"] | components["schemas"]["UserToolResponseInput"];
@@ -1683,7 +1683,7 @@ export interface components {
             pagination: components["schemas"]["TokenPagination"];
         };
         /** @description Status of a batch. Other values may appear. */
-        BatchStatus: ("validating" | "failed" | "in_progress" | "finalizing" | "completed" | "expired" | "cancelling" | "cancelled") | string;
+        BatchStatus: ("validating" | "failed" | "in_progress" | "finalizing" | "completed" | "expired" | "cancelling" | "cancelled") | (string & {});
         /**
          * @description A batch. Timestamps are integers (seconds since the epoch); those of states not reached are `null`,
          *     and so are `output_file_id`, `error_file_id`, `errors` and `metadata` until they apply.
@@ -1736,7 +1736,7 @@ export interface components {
             has_more?: boolean | null;
         };
         /** @description Status of a file. Other values may appear. */
-        FileStatus: ("uploaded" | "processed" | "error") | string;
+        FileStatus: ("uploaded" | "processed" | "error") | (string & {});
         /** @description A file. */
         FileObject: {
             id?: string | null;

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// Provenance report: which parts of the contract fill a gap of the API's own description, and how.
+//
+//   npm run provenance                  openapi/spec.yaml (bundled)
+//   node scripts/provenance.mjs --spec F   another entry file (.yaml or .json)
+//
+// An element marked `x-provenance: service` states a fact read from the running service or its SDKs;
+// `x-provenance: assumption` is a choice we made where nothing says otherwise, best with an
+// `x-provenance-note` saying why. Unmarked elements follow the API's own description.
+// Prints the count per kind and every assumption with its JSON pointer and note.
+// Exit 0: every mark is valid. Exit 1: a mark with another value, an empty note, or a note without a
+// mark. Exit 2: the document cannot be read.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { bundleSpec, repoRoot, specPath } from './lib/bundle.mjs';
+
+export const KINDS = ['service', 'assumption'];
+
+const escapePointer = (segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Every provenance mark in a document.
+ * @returns {{ counts: Record<string, number>, marks: {pointer: string, kind: string, note?: string}[], problems: string[] }}
+ */
+export function collectProvenance(document) {
+  const counts = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
+  const marks = [];
+  const problems = [];
+  const visit = (node, pointer) => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => visit(child, `${pointer}/${i}`));
+      return;
+    }
+    const hasMark = 'x-provenance' in node;
+    const hasNote = 'x-provenance-note' in node;
+    const where = pointer || '#';
+    if (hasMark) {
+      const kind = node['x-provenance'];
+      if (KINDS.includes(kind)) {
+        counts[kind] += 1;
+        marks.push({ pointer: where, kind, ...(hasNote ? { note: node['x-provenance-note'] } : {}) });
+      } else {
+        problems.push(`${where}: x-provenance is ${JSON.stringify(kind)}; it must be one of ${KINDS.join(', ')}`);
+      }
+    }
+    if (hasNote && !hasMark) {
+      problems.push(`${where}: x-provenance-note without x-provenance; mark the element service or assumption, or drop the note`);
+    }
+    const note = node['x-provenance-note'];
+    const emptyNote = hasNote && (typeof note !== 'string' || note.trim() === '');
+    if (emptyNote) problems.push(`${where}: x-provenance-note must be a non-empty string`);
+    for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${escapePointer(key)}`);
+  };
+  visit(document, '#');
+  return { counts, marks, problems };
+}
+
+/** The report as lines of text. */
+export function formatReport({ counts, marks, problems }) {
+  const lines = [`provenance: ${KINDS.map((kind) => `${counts[kind]} ${kind}`).join(', ')} (unmarked elements follow the API description)`];
+  const assumptions = marks.filter((mark) => mark.kind === 'assumption');
+  if (assumptions.length > 0) lines.push('', `Assumptions (${assumptions.length}):`);
+  for (const mark of assumptions) lines.push(`  ${mark.pointer}`, `      ${mark.note ?? '(no note)'}`);
+  if (problems.length > 0) lines.push('', `Invalid marks (${problems.length}):`, ...problems.map((problem) => `  ${problem}`));
+  return lines;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { spec: { type: 'string', default: specPath } } });
+  const file = path.resolve(values.spec);
+  let document;
+  try {
+    document = await bundleSpec(file);
+  } catch (error) {
+    console.error(`provenance: ${error instanceof Error ? error.message : error}`);
+    process.exit(2);
+  }
+  const result = collectProvenance(document);
+  console.log(`provenance: ${path.relative(repoRoot, file)}`);
+  const out = result.problems.length > 0 ? console.error : console.log;
+  out(formatReport(result).join('\n'));
+  process.exit(result.problems.length > 0 ? 1 : 0);
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) await main();
