@@ -15,8 +15,10 @@ export type CorsSetting = boolean | CorsOptions;
 export interface CorsPolicy {
   /** Headers for an answer to `req` (empty when CORS is off, the request has no Origin, or the origin is not allowed). */
   responseHeaders(req: IncomingMessage): Record<string, string>;
-  /** For a preflight: its status and headers; undefined when `req` is not a preflight (or CORS is off). */
-  preflight(req: IncomingMessage, methods: readonly string[]): { status: number; headers: Record<string, string> } | undefined;
+  /** Whether `req` is a CORS preflight the mock answers itself (never when CORS is off). */
+  isPreflight(req: IncomingMessage): boolean;
+  /** A preflight's status and headers; `methods` are those served on the requested path. */
+  preflight(req: IncomingMessage, methods: readonly string[]): { status: number; headers: Record<string, string> };
 }
 
 /** Headers clients send: auth, JSON bodies, Prism-style Prefer; the spec's own header parameters are added. */
@@ -26,7 +28,9 @@ const EXPOSED_HEADERS = ['Allow', 'Content-Length', 'ETag', 'Link', 'Location', 
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 export function createCorsPolicy(setting: CorsSetting | undefined, spec: { requestHeaders: string[]; responseHeaders: string[] }): CorsPolicy {
-  if (setting === false) return { responseHeaders: () => ({}), preflight: () => undefined };
+  if (setting === false) {
+    return { responseHeaders: () => ({}), isPreflight: () => false, preflight: () => ({ status: 404, headers: {} }) };
+  }
   const origins = typeof setting === 'object' && setting.origins !== undefined ? new Set(setting.origins) : undefined;
   const allowHeaders = unique([...REQUEST_HEADERS, ...spec.requestHeaders]);
   const exposeHeaders = unique([...EXPOSED_HEADERS, ...spec.responseHeaders]).join(', ');
@@ -46,9 +50,10 @@ export function createCorsPolicy(setting: CorsSetting | undefined, spec: { reque
       if (origin === undefined) return {};
       return { ...originHeaders(origin), 'access-control-expose-headers': exposeHeaders };
     },
+    isPreflight(req) {
+      return req.method === 'OPTIONS' && typeof req.headers.origin === 'string' && req.headers['access-control-request-method'] !== undefined;
+    },
     preflight(req, methods) {
-      const isPreflight = req.method === 'OPTIONS' && typeof req.headers.origin === 'string' && req.headers['access-control-request-method'] !== undefined;
-      if (!isPreflight) return undefined;
       const origin = allowedOrigin(req);
       if (origin === undefined) return { status: 403, headers: { vary: 'Origin' } };
       // Whatever else the page asks to send is allowed too: the mock validates headers, it does not filter them.

@@ -32,8 +32,8 @@ export function createHandler(deps: HandlerDeps) {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
 
-    const preflight = deps.cors.preflight(req, methodsAt(deps.route, url.pathname) ?? deps.allMethods);
-    if (preflight) {
+    if (deps.cors.isPreflight(req)) {
+      const preflight = deps.cors.preflight(req, methodsAt(deps.route, url.pathname) ?? deps.allMethods);
       req.resume();
       res.writeHead(preflight.status, preflight.headers);
       res.end();
