@@ -2,7 +2,7 @@
 // A preflight (OPTIONS with Origin and Access-Control-Request-Method) gets 204 with the methods of the
 // path and the headers a client sends; every other answer to an allowed origin carries
 // Access-Control-Allow-Origin and exposes the headers a client reads (Retry-After, Allow, ...).
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface CorsOptions {
   /** exact origins allowed, e.g. ['http://localhost:5173']; default: every origin */
@@ -83,4 +83,22 @@ function unique(names: string[]): string[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * The CORS step of a request pipeline: answers a preflight (returns true: the request is done), or puts
+ * the CORS headers on `res` for whatever answer follows (returns false). `methodsAt(pathname)` gives the
+ * methods served on a path. Any server built on the mock (the sandbox too) calls this first.
+ */
+export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerResponse, methodsAt: (pathname: string) => readonly string[]): boolean {
+  if (policy.isPreflight(req)) {
+    const pathname = new URL(req.url ?? '/', 'http://mock.invalid').pathname;
+    const { status, headers } = policy.preflight(req, methodsAt(pathname));
+    req.resume();
+    res.writeHead(status, headers);
+    res.end();
+    return true;
+  }
+  for (const [name, value] of Object.entries(policy.responseHeaders(req))) res.setHeader(name, value);
+  return false;
 }

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChooseAnswer } from './answers.js';
 import { hasBearerToken } from './auth.js';
 import { parseBody, readBody } from './body.js';
-import type { CorsPolicy } from './cors.js';
+import { applyCors, type CorsPolicy } from './cors.js';
 import type { MockOperation } from './operations.js';
 import { isPreferViolation, parsePrefer, type Preferences } from './prefer.js';
 import type { PrismEngine } from './prism-engine.js';
@@ -32,14 +32,8 @@ export function createHandler(deps: HandlerDeps) {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
 
-    if (deps.cors.isPreflight(req)) {
-      const preflight = deps.cors.preflight(req, methodsAt(deps.route, url.pathname) ?? deps.allMethods);
-      req.resume();
-      res.writeHead(preflight.status, preflight.headers);
-      res.end();
-      return;
-    }
-    for (const [name, value] of Object.entries(deps.cors.responseHeaders(req))) res.setHeader(name, value);
+    const answeredPreflight = applyCors(deps.cors, req, res, (pathname) => methodsAt(deps.route, pathname) ?? deps.allMethods);
+    if (answeredPreflight) return;
 
     const route = deps.route(method, url.pathname);
     if (route.kind === 'no-path') {
