@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // Minutes, not seconds: CI shares 2 cores with other work, and some tests start processes.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });

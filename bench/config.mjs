@@ -47,6 +47,8 @@ export const settings = {
     prismLogLevel: process.env.BENCH_PRISM_LOG ?? 'error',
     /** Time limit for a server to start listening, ms. */
     startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 60_000, { min: 1000 }),
+    /** Start-ups per server (spawn to first answered request; the median is reported). */
+    startRuns: envNumber('BENCH_MOCK_START_RUNS', 5, { min: 1 }),
   },
 
   pipeline: {
@@ -104,6 +106,33 @@ export const budgets = [
     margin: 0.4, // ± run-to-run noise: 1.50, 1.08, 0.88 (2–3 s runs), 1.71 (10 s run), same build, load average 9–12
     unit: '×',
     value: (r) => r.mock?.ratios?.['static-get'],
+  },
+  {
+    id: 'mock-start-vs-prism',
+    title: 'Mock spawn to first answered request / bare Prism\'s (median of BENCH_MOCK_START_RUNS start-ups each)',
+    op: '<=',
+    budget: 0.3, // × bare Prism's start-up (issue 12)
+    margin: 0.05, // ± run-to-run noise of this ratio: 0.16–0.21 in three runs at load 2–6 (Prism's 2.3–3.1 s moves it most)
+    unit: '×',
+    value: (r) => r.mock?.startup?.mockVsPrism,
+  },
+  {
+    id: 'mock-static-get-vs-floor',
+    title: 'Our mock / bare node:http floor requests per second, static GET (same validation as before: auth, parameters)',
+    op: '>=',
+    budget: 0.4, // × the floor's requests/second (issue 12)
+    margin: 0.08, // ± run-to-run noise of this ratio on the shared 2-core machine (see BENCHMARKS.md runs)
+    unit: '×',
+    value: (r) => r.mock?.floorRatios?.['static-get'],
+  },
+  {
+    id: 'mock-valid-put-vs-floor',
+    title: 'Our mock / bare node:http floor requests per second, valid PUT (auth, parameters, body schema)',
+    op: '>=',
+    budget: 0.4, // × the floor's requests/second (issue 12)
+    margin: 0.08, // ± run-to-run noise of this ratio on the shared 2-core machine (see BENCHMARKS.md runs)
+    unit: '×',
+    value: (r) => r.mock?.floorRatios?.['valid-put'],
   },
 ];
 

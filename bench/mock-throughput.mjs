@@ -1,13 +1,15 @@
-// Section 3: requests/second and latency of our mock (@vendor/api-mock) against bare Prism (prism-cli on
-// the same bundle), with autocannon in this process. Both servers run as child processes we start here and
-// always stop. Scenarios interleave the servers (the order alternates) so drift hits both alike.
+// Section 3: start-up and requests/second of our mock (@vendor/api-mock) against bare Prism (prism-cli on
+// the same bundle) and a floor (a bare node:http server answering fixed JSON), with autocannon in this
+// process. Every server runs as a child process we start here and always stop. Start-up is spawn to the
+// first answered request (a real static GET, polled every few ms); scenarios interleave the servers (the
+// order alternates) so drift hits all alike.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { bundlePath, repoRoot, benchDir } from './lib/paths.mjs';
 import { requestExample, findOperation, parameters, parameterExample } from './lib/spec.mjs';
 import { startServer, freePort } from './lib/proc.mjs';
-import { round, percentile, mean } from './lib/stats.mjs';
+import { round, percentile, mean, median } from './lib/stats.mjs';
 import { isMain, writeSectionResult } from './lib/section.mjs';
 
 const require = createRequire(import.meta.url);
@@ -83,42 +85,69 @@ function summarizeRounds(rounds, latencies) {
   };
 }
 
-async function startOurMock(settings) {
-  const started = performance.now();
-  const server = await startServer(process.execPath, [path.join(benchDir, 'servers/mock-server.mjs')], {
-    cwd: repoRoot,
-    timeoutMs: settings.mock.startTimeoutMs,
-    readyFromStdout: (out) => {
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      return line ? JSON.parse(line).url : undefined;
-    },
-  });
-  return { ...server, readyMs: Math.round(performance.now() - started) };
-}
+/** How to start each server on a given port; `title` is what the report says it is. */
+const SERVERS = {
+  mock: {
+    title: '@vendor/api-mock startMock() (own process, no access log)',
+    args: (port) => [path.join(benchDir, 'servers/mock-server.mjs'), '--port', String(port)],
+  },
+  prism: {
+    title: (settings) => `bare Prism: prism mock -h 127.0.0.1 -v ${settings.mock.prismLogLevel} packages/types/src/generated/openapi.json`,
+    args: (port, settings) => [require.resolve('@stoplight/prism-cli/dist/index.js'), 'mock', '-p', String(port), '-h', '127.0.0.1', '-v', settings.mock.prismLogLevel, bundlePath],
+  },
+  floor: {
+    title: 'bare node:http answering fixed JSON (bench/servers/floor-server.mjs)',
+    args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port)],
+  },
+};
+const NAMES = Object.keys(SERVERS);
 
-async function startPrism(settings) {
+/** Starts a server and waits for its first answer to `s` (200), polling every 5 ms; readyMs counts from spawn. */
+async function startAndTime(name, settings, s) {
   const port = await freePort();
-  const cli = require.resolve('@stoplight/prism-cli/dist/index.js');
-  const args = [cli, 'mock', '-p', String(port), '-h', '127.0.0.1', '-v', settings.mock.prismLogLevel, bundlePath];
-  const started = performance.now();
-  const server = await startServer(process.execPath, args, {
+  return startServer(process.execPath, SERVERS[name].args(port, settings), {
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}`,
     timeoutMs: settings.mock.startTimeoutMs,
+    pollMs: 5,
+    probe: { path: s.path, headers: s.headers, status: 200 },
   });
-  return { ...server, readyMs: Math.round(performance.now() - started), command: `prism mock -p ${port} -h 127.0.0.1 -v ${settings.mock.prismLogLevel} packages/types/src/generated/openapi.json` };
+}
+
+/** Spawn to first answered request, `runs` times per server (order rotating), each server stopped after. */
+async function measureStartup(settings, s) {
+  // The bench's own fetch loads lazily: load it now, so the first server measured does not pay for it.
+  await fetch(`http://127.0.0.1:${await freePort()}/`).catch(() => {});
+  const samples = Object.fromEntries(NAMES.map((n) => [n, []]));
+  for (let r = 0; r < settings.mock.startRuns; r++) {
+    const order = NAMES.map((_, i) => NAMES[(i + r) % NAMES.length]);
+    for (const name of order) {
+      const server = await startAndTime(name, settings, s);
+      samples[name].push(round(server.readyMs, 1));
+      await server.stop();
+    }
+  }
+  const firstAnswerMs = Object.fromEntries(NAMES.map((n) => [n, { median: round(median(samples[n]), 1), samples: samples[n] }]));
+  process.stderr.write(`  mock start-up (spawn to first answer, median): ${NAMES.map((n) => `${n} ${firstAnswerMs[n].median} ms`).join(', ')}\n`);
+  return {
+    request: `${s.method} ${s.path}`,
+    runs: settings.mock.startRuns,
+    firstAnswerMs,
+    mockVsPrism: round(firstAnswerMs.mock.median / firstAnswerMs.prism.median, 3),
+    mockVsFloor: round(firstAnswerMs.mock.median / firstAnswerMs.floor.median, 3),
+  };
 }
 
 export async function run(settings) {
   const cfg = settings.mock;
   const list = scenarios();
   const servers = {};
-  // Each server gets `seconds` of measurement per scenario, split into `rounds` runs in ABBA order, so a
-  // change in the machine's load during the scenario hits both servers alike.
+  // Each server gets `seconds` of measurement per scenario, split into `rounds` runs in rotating order, so a
+  // change in the machine's load during the scenario hits every server alike.
   const chunk = Math.max(1, Math.round(cfg.seconds / cfg.rounds));
   try {
-    servers.mock = await startOurMock(settings);
-    servers.prism = await startPrism(settings);
+    const startup = await measureStartup(settings, list[0]);
+    for (const name of NAMES) servers[name] = await startAndTime(name, settings, list[0]);
     const result = {
       autocannon: require('autocannon/package.json').version,
       prismCli: require('@stoplight/prism-cli/package.json').version,
@@ -127,22 +156,28 @@ export async function run(settings) {
       rounds: cfg.rounds,
       roundSeconds: chunk,
       warmupSeconds: cfg.warmupSeconds,
-      servers: {
-        mock: { title: '@vendor/api-mock startMock() (own process, no access log)', readyMs: servers.mock.readyMs },
-        prism: { title: `bare Prism: ${servers.prism.command}`, readyMs: servers.prism.readyMs },
-      },
+      servers: Object.fromEntries(
+        NAMES.map((name) => {
+          const title = typeof SERVERS[name].title === 'function' ? SERVERS[name].title(settings) : SERVERS[name].title;
+          return [name, { title, readyMs: Math.round(servers[name].readyMs) }];
+        }),
+      ),
+      startup,
       scenarios: {},
+      /** our mock's req/s / bare Prism's */
       ratios: {},
+      /** our mock's req/s / the floor's */
+      floorRatios: {},
     };
     for (const [index, s] of list.entries()) {
-      const first = index % 2 === 0 ? ['mock', 'prism'] : ['prism', 'mock'];
+      const first = NAMES.map((_, i) => NAMES[(i + index) % NAMES.length]);
       const entry = { title: s.title, request: `${s.method} ${s.path}`, probe: {}, runs: {} };
       for (const name of first) entry.probe[name] = await probe(servers[name].url, s);
       if (cfg.warmupSeconds > 0) {
         for (const name of first) await cannon(servers[name].url, s, { seconds: cfg.warmupSeconds, connections: cfg.connections });
       }
-      const rounds = { mock: [], prism: [] };
-      const latencies = { mock: [], prism: [] };
+      const rounds = Object.fromEntries(NAMES.map((n) => [n, []]));
+      const latencies = Object.fromEntries(NAMES.map((n) => [n, []]));
       for (let r = 0; r < cfg.rounds; r++) {
         for (const name of r % 2 === 0 ? first : [...first].reverse()) {
           rounds[name].push(await cannon(servers[name].url, s, { seconds: chunk, connections: cfg.connections }, latencies[name]));
@@ -154,8 +189,9 @@ export async function run(settings) {
       }
       result.scenarios[s.id] = entry;
       result.ratios[s.id] = round(entry.runs.mock.requestsPerSecond / entry.runs.prism.requestsPerSecond, 3);
+      result.floorRatios[s.id] = round(entry.runs.mock.requestsPerSecond / entry.runs.floor.requestsPerSecond, 3);
     }
-    for (const name of ['mock', 'prism']) {
+    for (const name of NAMES) {
       const { stderr } = servers[name].output();
       if (stderr.trim()) result.servers[name].stderrTail = stderr.trim().split('\n').slice(-5);
     }

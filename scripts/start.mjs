@@ -1,62 +1,125 @@
 #!/usr/bin/env node
-// `npm start [-- --docs-port 8080 --mock-port 4010]`: regenerates everything from openapi/spec.yaml,
-// builds the docs and the mock (and what they depend on), then serves the docs (apps/docs/dist) and the
-// mock on 127.0.0.1 and prints both URLs. Ctrl+C (SIGINT) or SIGTERM stops both servers cleanly.
-import { spawnSync } from 'node:child_process';
+// `npm start [-- --docs-port 8080 --mock-port 4010 --skip-build]`: regenerates everything from
+// openapi/spec.yaml, builds the docs and the mock (and what they depend on), then serves the docs
+// (apps/docs/dist) and the mock on 127.0.0.1 and prints both URLs.
+// Under a supervisor: SIGINT, SIGTERM or SIGHUP (package.json runs this with `exec`, so a signal sent to
+// the npm process reaches it) stops the build or both servers and frees both ports; so does the parent
+// process going away. A taken port is one line naming the option that changes it.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseStartArgs, USAGE } from './lib/start/options.mjs';
+import { isAddressInUse, isPortFree, portTakenLine } from './lib/start/ports.mjs';
+import { runStep } from './lib/start/steps.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  const raw = i > 0 ? process.argv[i + 1] : undefined;
-  if (raw === undefined) return fallback;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new Error(`--${name} must be a port number (got ${raw})`);
-  return port;
+let options;
+try {
+  options = parseStartArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(`npm start: ${error.message}`);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
 }
 
-function step(title, command, args) {
-  console.log(`\n> ${title}`);
-  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`npm start: "${title}" failed`);
-    process.exit(result.status ?? 1);
-  }
-}
-
-const docsPort = option('docs-port', 8080);
-const mockPort = option('mock-port', 4010);
-
-// Signal handlers before anything is started, so that a signal during startup still stops cleanly.
+// Signal handlers before anything is started, so that a signal during the build still stops cleanly.
 const running = [];
-let stopping = false;
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal}: stopping the docs server and the mock`);
-  const results = await Promise.allSettled(running.map((s) => s.close()));
-  process.exit(results.some((r) => r.status === 'rejected') ? 1 : 0);
+let currentStep;
+let stopping; // the promise of stop(), once a signal came
+function stop(reason) {
+  stopping ??= (async () => {
+    console.log(`\n${reason}: stopping the docs server and the mock`);
+    currentStep?.stop();
+    const results = await Promise.allSettled(running.map((server) => server.close()));
+    process.exit(results.some((r) => r.status === 'rejected') ? 1 : 0);
+  })();
+  return stopping;
 }
-process.once('SIGINT', () => stop('SIGINT'));
-process.once('SIGTERM', () => stop('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => stop(signal));
+watchParent();
 
-step('npm run generate', 'npm', ['run', 'generate']);
-step('turbo run build (docs, mock and their dependencies)', 'npx', ['turbo', 'run', 'build', '--filter=@vendor/api-docs', '--filter=@vendor/api-mock', '--output-logs=errors-only']);
-if (stopping) process.exit(0);
+/** One line and a non-zero exit for a taken port; never a stack trace. Never returns. */
+async function exitPortTaken(port, option) {
+  console.error(portTakenLine(port, option));
+  currentStep?.stop();
+  await Promise.allSettled(running.map((server) => server.close()));
+  process.exit(1);
+}
+
+// Before the minute-long build: a taken port should not cost the wait.
+const ports = [
+  { port: options.docsPort, option: '--docs-port' },
+  { port: options.mockPort, option: '--mock-port' },
+];
+for (const { port, option } of ports) {
+  if (!(await isPortFree(port, HOST))) await exitPortTaken(port, option);
+}
+
+if (options.skipBuild) {
+  console.log('npm start: --skip-build: serving what was built before');
+} else {
+  await step('npm run generate', 'npm', ['run', 'generate']);
+  // hash-only: one line per task as it starts, which is the build's progress; runStep adds a line while it is quiet.
+  await step('turbo run build (docs, mock and their dependencies)', 'npx', [
+    'turbo', 'run', 'build', '--filter=@vendor/api-docs', '--filter=@vendor/api-mock', '--output-logs=hash-only',
+  ]);
+}
+if (stopping) await stopping; // it exits
 
 const { startStaticServer } = await import(pathToFileURL(path.join(repoRoot, 'apps/docs/scripts/static-server.mjs')).href);
-const { startMock } = await import(pathToFileURL(path.join(repoRoot, 'packages/mock/dist/index.js')).href);
+const mockEntry = path.join(repoRoot, 'packages/mock/dist/index.js');
+if (!existsSync(mockEntry) || !existsSync(path.join(repoRoot, 'apps/docs/dist/index.html'))) {
+  console.error('npm start: the docs or the mock are not built yet; run npm start without --skip-build');
+  process.exit(1);
+}
+const { startMock } = await import(pathToFileURL(mockEntry).href);
 
-const docs = await startStaticServer({ root: path.join(repoRoot, 'apps/docs/dist'), port: docsPort, host: HOST });
+const docs = await listenOrExplain(() => startStaticServer({ root: path.join(repoRoot, 'apps/docs/dist'), port: options.docsPort, host: HOST }), options.docsPort, '--docs-port');
 running.push(docs);
-const mock = await startMock({ port: mockPort, host: HOST, onRequest: (line) => console.log(`mock: ${line}`), onWarning: (line) => console.warn(`mock: WARN ${line}`) });
+const mock = await listenOrExplain(
+  () => startMock({ port: options.mockPort, host: HOST, onRequest: (line) => console.log(`mock: ${line}`), onWarning: (line) => console.warn(`mock: WARN ${line}`) }),
+  options.mockPort,
+  '--mock-port',
+);
 running.push(mock);
-if (stopping) process.exit(0);
+if (stopping) await stopping; // it exits
 
 console.log(`
 API docs:  ${docs.url}/
-API mock:  ${mock.url}   (use it as both baseUrl and gatewayBaseUrl; any bearer token)
+API mock:  ${mock.url}   (use it as both baseUrl and gatewayBaseUrl; any bearer token; CORS on)
 Ctrl+C stops both.`);
+
+async function step(title, command, args) {
+  currentStep = runStep({ title, command, args, cwd: repoRoot });
+  const code = await currentStep.done;
+  currentStep = undefined;
+  if (stopping) return;
+  if (code !== 0) {
+    console.error(`npm start: "${title}" failed (exit ${code}); its output is above`);
+    process.exit(code);
+  }
+}
+
+async function listenOrExplain(start, port, option) {
+  try {
+    return await start();
+  } catch (error) {
+    // Taken between the early check and now (another program started meanwhile).
+    if (isAddressInUse(error)) await exitPortTaken(port, option);
+    throw error;
+  }
+}
+
+/** A supervisor that dies without signalling us (SIGKILL) re-parents this process: stop then too. */
+function watchParent() {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) void stop('parent process exited');
+  }, 1000);
+  timer.unref();
+}

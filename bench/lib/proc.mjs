@@ -99,11 +99,13 @@ export function freePort() {
 }
 
 /**
- * Starts a long-running server process and waits until `ready(url)` succeeds (polled) or the time limit
- * passes. Returns { url, pid, stop(), output() }.
+ * Starts a long-running server process and waits until it answers (polled every `pollMs`) or the time limit
+ * passes. By default any HTTP answer to /__bench_ready__ counts; `probe` ({ path, headers, status }) makes it
+ * a real request that must get that status. Returns { url, pid, readyMs (spawn to that answer), stop(), output() }.
  */
-export async function startServer(command, args, { cwd, env, url, timeoutMs = 60_000, readyFromStdout } = {}) {
+export async function startServer(command, args, { cwd, env, url, timeoutMs = 60_000, readyFromStdout, pollMs = 100, probe } = {}) {
   hookExit();
+  const spawnedAt = performance.now();
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -144,20 +146,22 @@ export async function startServer(command, args, { cwd, env, url, timeoutMs = 60
       }
       if (Date.now() > deadline) throw new Error(`${command} was not ready within ${timeoutMs} ms:\n${err || out}`);
       if (!resolvedUrl && readyFromStdout) resolvedUrl = readyFromStdout(out);
-      if (resolvedUrl && (await answers(resolvedUrl))) break;
-      await new Promise((r) => setTimeout(r, 100));
+      if (resolvedUrl && (await answers(resolvedUrl, probe))) break;
+      await new Promise((r) => setTimeout(r, pollMs));
     }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: resolvedUrl, pid: child.pid, stop, output: () => ({ stdout: out, stderr: err }) };
+  const readyMs = performance.now() - spawnedAt;
+  return { url: resolvedUrl, pid: child.pid, readyMs, stop, output: () => ({ stdout: out, stderr: err }) };
 }
 
-async function answers(url) {
+async function answers(url, probe) {
   try {
-    const res = await fetch(new URL('/__bench_ready__', url), { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(new URL(probe?.path ?? '/__bench_ready__', url), { headers: probe?.headers, signal: AbortSignal.timeout(2000) });
     await res.arrayBuffer();
+    if (probe?.status !== undefined) return res.status === probe.status;
     return true; // any HTTP answer (404, 401, ...) means it is listening
   } catch {
     return false;

@@ -155,16 +155,30 @@ export function renderMarkdown(results) {
   if (mk && !mk.error) {
     out.push(
       `autocannon ${mk.autocannon} in the bench process, ${mk.connections} connections. Per scenario and server: a ${mk.warmupSeconds} s warm-up, then`,
-      `${mk.rounds} measured run(s) of ${mk.roundSeconds} s, the two servers alternating (ABBA) so load changes hit both; req/s over all runs,`,
+      `${mk.rounds} measured run(s) of ${mk.roundSeconds} s, the servers alternating (ABBA) so load changes hit all; req/s over all runs,`,
       'latency percentiles over every response. Each server runs in its own process, started and stopped by the bench.',
       '',
       `- mock: ${mk.servers.mock.title}, ready in ${int(mk.servers.mock.readyMs)} ms`,
       `- prism: ${mk.servers.prism.title} (prism-cli ${mk.prismCli}), ready in ${int(mk.servers.prism.readyMs)} ms`,
+      ...(mk.servers.floor ? [`- floor: ${mk.servers.floor.title}, ready in ${int(mk.servers.floor.readyMs)} ms`] : []),
       '',
     );
+    if (mk.startup) {
+      const names = Object.keys(mk.startup.firstAnswerMs);
+      out.push(
+        `Start-up: spawn of the process to the first answered request (\`${mk.startup.request}\`, 200), polled every 5 ms; ${mk.startup.runs} start-ups per server, order rotating.`,
+        '',
+        table(
+          ['server', 'median ms', 'samples ms', 'vs bare Prism'],
+          names.map((n) => [n, fmt(mk.startup.firstAnswerMs[n].median, 0), mk.startup.firstAnswerMs[n].samples.map((v) => fmt(v, 0)).join(', '), x(mk.startup.firstAnswerMs[n].median / mk.startup.firstAnswerMs.prism.median)]),
+          'lrlr',
+        ),
+        '',
+      );
+    }
     const rows = [];
     for (const [id, sc] of Object.entries(mk.scenarios)) {
-      for (const name of ['mock', 'prism']) {
+      for (const name of ['mock', 'prism', 'floor'].filter((n) => n in sc.runs)) {
         const r = sc.runs[name];
         const codes = Object.entries(r.statusCodes).map(([k, v]) => `${k}: ${int(v)}`).join(', ');
         rows.push([
@@ -175,11 +189,12 @@ export function renderMarkdown(results) {
           fmt(r.latencyMs.p50, 1),
           fmt(r.latencyMs.p99, 1),
           name === 'mock' ? x(mk.ratios[id]) : '',
+          name === 'mock' && mk.floorRatios ? x(mk.floorRatios[id]) : '',
           r.errors || r.timeouts ? `${r.errors} errors, ${r.timeouts} timeouts` : '',
         ]);
       }
     }
-    out.push(table(['scenario', 'server', 'status codes', 'req/s', 'p50 ms', 'p99 ms', 'mock / prism req/s', 'errors'], rows, 'lllrrrrl'), '');
+    out.push(table(['scenario', 'server', 'status codes', 'req/s', 'p50 ms', 'p99 ms', 'mock / prism req/s', 'mock / floor req/s', 'errors'], rows, 'lllrrrrrl'), '');
   }
 
   const p = results.pipeline;

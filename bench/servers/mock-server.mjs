@@ -1,9 +1,12 @@
 // Our mock (@vendor/api-mock startMock) in its own process, without an access log, for the autocannon runs.
-// Prints one JSON line {"url": ...} when listening; exits on SIGTERM/SIGINT or when its stdin closes
-// (the bench process went away), so it never outlives the bench.
+// Usage: node mock-server.mjs [--port N] (default 0: any free port). Prints one JSON line {"url": ...} when
+// listening; exits on SIGTERM/SIGINT or when its stdin closes (the bench process went away), so it never
+// outlives the bench.
 import { startMock } from '@vendor/api-mock';
 
-const mock = await startMock({ port: 0, host: '127.0.0.1', onWarning: (line) => process.stderr.write(`WARN ${line}\n`) });
+const portIndex = process.argv.indexOf('--port');
+const port = portIndex > 0 ? Number(process.argv[portIndex + 1]) : 0;
+const mock = await startMock({ port, host: '127.0.0.1', onWarning: (line) => process.stderr.write(`WARN ${line}\n`) });
 process.stdout.write(`${JSON.stringify({ url: mock.url })}\n`);
 let stopping = false;
 const stop = () => {

@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Minutes, not seconds: on a busy shared machine starting a process or a browser can take long.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

@@ -14,7 +14,7 @@ beforeAll(async () => {
   assertBuilt();
   dest = await mkdtemp(path.join(os.tmpdir(), 'packaging-lint-'));
   for (const p of await packAll(dest)) packed.set(p.name, p);
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   if (dest) await rm(dest, { recursive: true, force: true });
 });
@@ -22,12 +22,12 @@ afterAll(async () => {
 describe.concurrent.each(PUBLISHED.map((p) => p.name))('%s', (name) => {
   test('publint: no errors, warnings or suggestions', async () => {
     expect(await runPublint(packed.get(name)!)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   test('attw (node10, node16 CJS and ESM, bundler): no problems', async () => {
     const { problems, table } = await runAttw(packed.get(name)!);
     expect(problems, table).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 
   test('the tarball holds only what users need', async () => {
     const p = packed.get(name)!;

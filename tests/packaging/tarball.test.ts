@@ -28,7 +28,7 @@ async function npmInstall(args: string[]) {
 }
 
 async function node(file: string) {
-  const { stdout } = await run(process.execPath, [file], { cwd: app, timeout: 80_000 });
+  const { stdout } = await run(process.execPath, [file], { cwd: app, timeout: 170_000 });
   return JSON.parse(stdout.trim().split('\n').at(-1)!);
 }
 
@@ -74,25 +74,25 @@ describe.concurrent('installed from the tarballs', () => {
       const dir = await realpath(path.join(app, 'node_modules', name));
       expect(dir.startsWith(await realpath(app))).toBe(true);
     }
-  }, 30_000);
+  }, 180_000);
 
   test('ESM: import the client and call getTeam against the installed mock', async () => {
     const out = await node('esm.mjs');
     expect(out).toEqual({ id: TEAM_ID, resolved: 'dist/index.js', openapi: '3.1.0' });
-  }, 90_000);
+  }, 180_000);
 
   test('CJS: require the client and call getTeam against the installed mock', async () => {
     const out = await node('cjs.cjs');
     expect(out).toEqual({ id: TEAM_ID, resolved: 'dist/index.cjs', openapi: '3.1.0' });
-  }, 90_000);
+  }, 180_000);
 
   test('TypeScript consumer type-checks under moduleResolution node16 (ESM and CJS files)', async () => {
     expect(await tsc('tsconfig.node16.json')).toBe('');
-  }, 90_000);
+  }, 180_000);
 
   test('TypeScript consumer type-checks under moduleResolution bundler (declaration files checked too)', async () => {
     expect(await tsc('tsconfig.bundler.json')).toBe('');
-  }, 90_000);
+  }, 180_000);
 });
 
 const ESM = `import { createPlatformClient } from '@vendor/api-client';

@@ -12,7 +12,15 @@ export type ParsedBody =
   | { kind: 'not-json'; mediaType: string; text: string }
   | { kind: 'too-large' };
 
+const EMPTY = Buffer.alloc(0);
+
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | 'too-large'> {
+  // HTTP/1.1: no Content-Length and no Transfer-Encoding means no body (most GETs); nothing to wait for.
+  const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) {
+    req.resume();
+    return Promise.resolve(EMPTY);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,18 +1,27 @@
-// Parses `vendor-api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json]`.
+// Parses `vendor-api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json] [--cors-origin URL ... | --no-cors]`.
+import type { CorsSetting } from './cors.js';
+
 export interface CliOptions {
   port: number;
   host: string;
   spec?: string;
+  /** true: every origin (default); { origins }: only those; false: no CORS headers */
+  cors: CorsSetting;
   help: boolean;
 }
 
 export const USAGE = `Usage: vendor-api-mock [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
+                       [--cors-origin http://localhost:5173 ...] [--no-cors]
 
-Serves the Platform API's OpenAPI document with Prism: examples for valid requests,
-validation errors in each operation's own error shape, 401 without a bearer token.`;
+Serves the Platform API's OpenAPI document: documented examples for valid requests,
+validation errors in each operation's own error shape, 401 without a bearer token.
+CORS is on for every origin; --cors-origin (repeatable, or comma-separated) allows only
+the origins given, --no-cors sends no CORS headers.`;
 
 export function parseCliArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { port: 4010, host: '127.0.0.1', help: false };
+  const options: CliOptions = { port: 4010, host: '127.0.0.1', cors: true, help: false };
+  const origins: string[] = [];
+  let noCors = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -36,6 +45,12 @@ export function parseCliArgs(argv: string[]): CliOptions {
       case '--spec':
         options.spec = value();
         break;
+      case '--cors-origin':
+        for (const origin of value().split(',').map((o) => o.trim()).filter(Boolean)) origins.push(checkOrigin(origin));
+        break;
+      case '--no-cors':
+        noCors = true;
+        break;
       case '--help':
       case '-h':
         options.help = true;
@@ -44,5 +59,22 @@ export function parseCliArgs(argv: string[]): CliOptions {
         throw new Error(`unknown option ${arg}\n${USAGE}`);
     }
   }
+  if (noCors && origins.length > 0) throw new Error('--no-cors and --cors-origin contradict each other: give one of them');
+  if (noCors) options.cors = false;
+  if (origins.length > 0) options.cors = { origins };
   return options;
+}
+
+/** An origin is scheme://host[:port] with nothing after it: what browsers send in the Origin header. */
+function checkOrigin(origin: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || parsed.origin !== origin) {
+    throw new Error(`--cors-origin must be an origin like http://localhost:5173 (scheme, host and port only; got ${origin})`);
+  }
+  return origin;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // vendor-api-mock: the mock for partners. One log line per request; stops on SIGINT/SIGTERM.
 import { parseCliArgs, USAGE } from './cli-args.js';
-import { startMock } from './server.js';
+import { PortInUseError, startMock } from './server.js';
 
 async function main(): Promise<void> {
   let options;
@@ -30,22 +30,33 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
 
-  const started = performance.now();
-  mock = await startMock({
-    port: options.port,
-    host: options.host,
-    ...(options.spec && { spec: options.spec }),
-    onRequest: (line) => process.stdout.write(`${line}\n`),
-    onWarning: (line) => process.stderr.write(`WARN ${line}\n`),
-  });
+  try {
+    mock = await startMock({
+      port: options.port,
+      host: options.host,
+      cors: options.cors,
+      ...(options.spec && { spec: options.spec }),
+      onRequest: (line) => process.stdout.write(`${line}\n`),
+      onWarning: (line) => process.stderr.write(`WARN ${line}\n`),
+    });
+  } catch (error) {
+    if (error instanceof PortInUseError) {
+      process.stderr.write(`vendor-api-mock: port ${error.port} is already in use; choose another with --port <port>\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   if (stopping) return mock.close();
+  // performance.now() counts from the start of this process: the figure includes loading Node and the mock.
+  const readyMs = Math.round(performance.now());
+  const cors = options.cors === false ? 'off' : options.cors === true ? 'any origin' : options.cors.origins!.join(', ');
   process.stdout.write(
     [
-      `Platform API mock listening on ${mock.url} (ready in ${Math.round(performance.now() - started)} ms)`,
+      `Platform API mock listening on ${mock.url} (ready in ${readyMs} ms)`,
       `  control plane baseUrl:   ${mock.url}`,
       `  gateway gatewayBaseUrl:  ${mock.url}`,
       `  e.g. createPlatformClient({ baseUrl: '${mock.url}', gatewayBaseUrl: '${mock.url}', token: 'any' })`,
-      `  any non-empty bearer token is accepted; Ctrl+C stops`,
+      `  any non-empty bearer token is accepted; CORS: ${cors}; Ctrl+C stops`,
       '',
     ].join('\n'),
   );

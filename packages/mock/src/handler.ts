@@ -1,32 +1,41 @@
-// The request pipeline: route -> auth -> body -> validation -> Prism mock -> response validation.
+// The request pipeline: CORS preflight -> route -> auth -> body -> validation -> answer.
+// A valid request is answered from the answer table (answers.ts): documented examples, validated once.
+// Prism is loaded only for the answers it alone can give.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ChooseAnswer } from './answers.js';
 import { hasBearerToken } from './auth.js';
 import { parseBody, readBody } from './body.js';
-import type { BodyValidator } from './body-validator.js';
-import { summarize } from './error-shapes.js';
+import { applyCors, type CorsPolicy } from './cors.js';
 import type { MockOperation } from './operations.js';
-import { parsePrefer } from './prefer.js';
-import type { PrismEngine, PrismRequest } from './prism-engine.js';
+import { isPreferViolation, parsePrefer, type Preferences } from './prefer.js';
+import type { PrismEngine } from './prism-engine.js';
+import { invalidRequestError, validateRequest, type MockRequest } from './request-validation.js';
 import { sendError, sendJson, shapeForUnknownPath } from './respond.js';
-import type { RouteResult } from './router.js';
-import type { Violation } from './types.js';
+import { methodsAt, type Router } from './router.js';
+import type { SchemaValidators } from './schema-validators.js';
 
 export interface HandlerDeps {
-  route: (method: string, pathname: string) => RouteResult;
-  bodies: BodyValidator;
-  prism: PrismEngine;
+  route: Router;
+  validators: SchemaValidators;
+  answers: ChooseAnswer;
+  /** Prism, loaded on first call */
+  prism: () => Promise<PrismEngine>;
+  cors: CorsPolicy;
+  /** every method some operation uses, for preflights on paths the mock does not know */
+  allMethods: readonly string[];
   /** Called with one line when the mock itself is wrong (a response that violates its schema, a crash). */
   warn: (line: string) => void;
 }
-
-const PLACE_ORDER = ['path', 'query', 'header', 'body'];
 
 export function createHandler(deps: HandlerDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
-    const route = deps.route(method, url.pathname);
 
+    const answeredPreflight = applyCors(deps.cors, req, res, (pathname) => methodsAt(deps.route, pathname) ?? deps.allMethods);
+    if (answeredPreflight) return;
+
+    const route = deps.route(method, url.pathname);
     if (route.kind === 'no-path') {
       req.resume();
       return sendError(res, shapeForUnknownPath(url.pathname), {
@@ -47,7 +56,7 @@ export function createHandler(deps: HandlerDeps) {
 
     const op = route.operation;
     try {
-      await handleOperation(op, req, res, url, method, deps);
+      await handleOperation(op, route.params, req, res, url, method, deps);
     } catch (error) {
       deps.warn(`mock error in ${op.operationId}: ${(error as Error).message}`);
       if (!res.headersSent) {
@@ -59,6 +68,7 @@ export function createHandler(deps: HandlerDeps) {
 
 async function handleOperation(
   op: MockOperation,
+  pathParams: Record<string, string>,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
@@ -80,41 +90,34 @@ async function handleOperation(
     return sendError(res, op.errorShape, { status: 413, kind: 'invalid', message: 'Request body is larger than the mock accepts (10 MB)' });
   }
 
-  const violations: Violation[] = [];
-  const preferences = parsePrefer(req.headers.prefer);
-  if ('rule' in preferences) violations.push(preferences);
+  const request: MockRequest = { method, pathParams, query: url.searchParams, headers: req.headers, body };
+  const prefer = parsePrefer(req.headers.prefer);
+  const violations = validateRequest(deps.validators, op, request);
+  if (isPreferViolation(prefer)) violations.unshift(prefer);
+  if (violations.length > 0) return sendError(res, op.errorShape, invalidRequestError(op, violations));
 
-  const request: PrismRequest = {
-    method,
-    path: url.pathname,
-    query: queryOf(url.searchParams),
-    headers: req.headers,
-    body: body.kind === 'json' ? body.value : body.kind === 'not-json' ? body.text : undefined,
-  };
-  violations.push(...deps.prism.validateParameters(op, request));
-
-  if (op.bodySchemaPointer) {
-    if (body.kind === 'malformed') {
-      violations.push({ location: ['body'], rule: 'json', message: 'body is not valid JSON' });
-    } else if (body.kind === 'not-json') {
-      violations.push({
-        location: ['header', 'content-type'],
-        rule: 'media_type',
-        message: `header.content-type must be application/json (got ${body.mediaType})`,
-      });
-    } else if (body.kind === 'none') {
-      if (op.bodyRequired) violations.push({ location: ['body'], rule: 'required', message: 'body is required' });
-    } else {
-      violations.push(...deps.bodies.validate(op, body.value));
-    }
+  const preferences: Preferences = isPreferViolation(prefer) ? {} : prefer;
+  const accept = req.headers.accept?.trim() || undefined;
+  const choice = deps.answers(op, preferences, accept);
+  switch (choice.kind) {
+    case 'static':
+      res.writeHead(choice.answer.status, choice.answer.headers);
+      res.end(choice.answer.body);
+      return;
+    case 'unhonourable':
+      return sendError(res, op.errorShape, invalidRequestError(op, [choice.violation]));
+    case 'broken':
+      deps.warn(choice.warning);
+      return sendError(res, op.errorShape, choice.error);
+    case 'prism':
+      return answerWithPrism(op, request, url, preferences, res, deps);
   }
+}
 
-  if (violations.length > 0) {
-    const sorted = [...violations].sort((a, b) => PLACE_ORDER.indexOf(a.location[0]!) - PLACE_ORDER.indexOf(b.location[0]!));
-    return sendError(res, op.errorShape, { status: op.invalidInputStatus, kind: 'invalid', message: summarize(sorted), violations: sorted });
-  }
-
-  const outcome = await deps.prism.mock(op, request, 'rule' in preferences ? {} : preferences);
+async function answerWithPrism(op: MockOperation, request: MockRequest, url: URL, preferences: Preferences, res: ServerResponse, deps: HandlerDeps) {
+  const prism = await deps.prism();
+  const body = request.body.kind === 'json' ? request.body.value : request.body.kind === 'not-json' ? request.body.text : undefined;
+  const outcome = await prism.mock(op, { method: request.method, path: url.pathname, query: queryOf(url.searchParams), headers: request.headers, body }, preferences);
   if (!outcome.ok) {
     return sendError(res, op.errorShape, { status: outcome.status, kind: 'mock-error', message: outcome.message });
   }

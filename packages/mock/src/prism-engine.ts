@@ -1,7 +1,6 @@
-// Prism in-process: parameter validation, example selection and response validation.
-// The mock's own code handles routing, auth, body parsing/validation and error shapes.
-import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import { validateInput } from '@stoplight/prism-http/dist/validator/index.js';
+// Prism in-process, for the answers the mock cannot serve from a documented example (answers.ts says
+// which): generated bodies (Prefer: dynamic=true), documented response headers, other media types, content
+// negotiation. Loaded on first use only: loading Prism costs more than the rest of the mock's start-up.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { MockOperation } from './operations.js';
 import type { Preferences } from './prefer.js';
@@ -29,57 +28,52 @@ const silentLogger: any = new Proxy(
 const key = (method: string, path: string) => `${method.toLowerCase()} ${path}`;
 
 export interface PrismEngine {
-  /** Violations of path, query and header parameters (the body is validated separately). */
-  validateParameters(op: MockOperation, request: PrismRequest): Violation[];
   /** The response Prism mocks for a valid request, with violations of the response's own schema. */
   mock(op: MockOperation, request: PrismRequest, preferences: Preferences): Promise<MockOutcome>;
 }
 
+/** Loads Prism once, on the first call, and reuses it. */
+export function lazyPrismEngine(doc: OpenApiDocument): () => Promise<PrismEngine> {
+  let engine: Promise<PrismEngine> | undefined;
+  return () => {
+    engine ??= createPrismEngine(doc);
+    return engine;
+  };
+}
+
 export async function createPrismEngine(doc: OpenApiDocument): Promise<PrismEngine> {
+  const { createInstance, getHttpOperationsFromSpec } = await import('@stoplight/prism-http');
   const resources = new Map<string, any>();
-  /** The same operations without a request body: the mock validates bodies itself (ajv, discriminators). */
-  const parameterResources = new Map<string, any>();
   for (const resource of await getHttpOperationsFromSpec(structuredClone(doc))) {
     resources.set(key(resource.method, resource.path), resource);
-    parameterResources.set(key(resource.method, resource.path), { ...resource, request: { ...resource.request, body: undefined } });
   }
   const prism = createInstance(
     { mock: { dynamic: false }, checkSecurity: false, validateRequest: false, validateResponse: true, errors: false } as any,
     { logger: silentLogger },
   );
 
-  const resourceOf = (op: MockOperation, table: Map<string, any> = resources) => {
-    const resource = table.get(key(op.method, op.path));
+  const resourceOf = (op: MockOperation) => {
+    const resource = resources.get(key(op.method, op.path));
     if (!resource) throw new Error(`Prism has no operation for ${op.method.toUpperCase()} ${op.path}`);
     return resource;
   };
 
-  const toInput = (request: PrismRequest, withBody: boolean) => ({
-    method: request.method.toLowerCase() as any,
-    url: { path: request.path, query: request.query },
-    headers: stringHeaders(request.headers),
-    ...(withBody && request.body !== undefined && { body: request.body }),
-  });
-
   return {
-    validateParameters(op, request) {
-      // Body-describing headers go too, or Prism complains about a body it was not given.
-      const { 'content-length': _l, 'content-type': _t, 'transfer-encoding': _e, ...headers } = request.headers;
-      const element = toInput({ ...request, headers }, false);
-      const result: any = validateInput({ resource: resourceOf(op, parameterResources), element });
-      if (result._tag !== 'Left') return [];
-      return fromPrismDiagnostics((result.left as PrismDiagnostic[]).filter((d) => d.path?.[0] !== 'body'), declaredName(resourceOf(op)));
-    },
-
     async mock(op, request, preferences) {
       const config = {
-        mock: { dynamic: false, code: preferences.code, exampleKey: preferences.exampleKey },
+        mock: { dynamic: preferences.dynamic === true, code: preferences.code, exampleKey: preferences.exampleKey },
         checkSecurity: false,
         validateRequest: false,
         validateResponse: true,
         errors: false,
       } as any;
-      const result: any = await prism.request(toInput(request, true), [resourceOf(op)], config)();
+      const input = {
+        method: request.method.toLowerCase() as any,
+        url: { path: request.path, query: request.query },
+        headers: stringHeaders(request.headers),
+        ...(request.body !== undefined && { body: request.body }),
+      };
+      const result: any = await prism.request(input, [resourceOf(op)], config)();
       if (result._tag === 'Left') {
         const error = result.left as { status?: number; message?: string; detail?: string };
         return { ok: false, status: error.status ?? 500, message: `Mock: ${error.message ?? 'error'}${error.detail ? `. ${error.detail}` : ''}` };
@@ -90,18 +84,10 @@ export async function createPrismEngine(doc: OpenApiDocument): Promise<PrismEngi
         status: output.statusCode,
         headers: stringHeaders(output.headers ?? {}),
         body: output.body,
-        responseViolations: fromPrismDiagnostics(validations.output ?? []),
+        responseViolations: fromPrismDiagnostics((validations.output ?? []) as PrismDiagnostic[]),
       };
     },
   };
-}
-
-/** Maps lower-cased parameter names back to the spelling the spec declares (deploymentId, not deploymentid). */
-function declaredName(resource: any): (name: string) => string {
-  const request = resource.request ?? {};
-  const names = [...(request.query ?? []), ...(request.path ?? []), ...(request.headers ?? [])].map((p: any) => String(p.name));
-  const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
-  return (name) => byLower.get(name.toLowerCase()) ?? name;
 }
 
 function stringHeaders(headers: Record<string, unknown>): Record<string, string> {

@@ -1,12 +1,15 @@
-// startMock(): the mock server in this process (Prism's libraries, no child process).
+// startMock(): the mock server in this process. Start-up reads the spec and the precompiled validators;
+// Prism is loaded only when a request needs it (see answers.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BodyValidator } from './body-validator.js';
+import { createAnswerTable } from './answers.js';
+import { createCorsPolicy, type CorsSetting } from './cors.js';
 import { createHandler } from './handler.js';
 import { accessLine } from './log.js';
-import { readOperations } from './operations.js';
-import { createPrismEngine } from './prism-engine.js';
+import { readOperations, type MockOperation } from './operations.js';
+import { lazyPrismEngine } from './prism-engine.js';
 import { createRouter } from './router.js';
+import { loadSchemaValidators } from './schema-validators.js';
 import { loadSpec, type SpecSource } from './spec.js';
 
 export interface StartMockOptions {
@@ -16,6 +19,8 @@ export interface StartMockOptions {
   host?: string;
   /** a JSON bundle path or a parsed document; default: the bundle of @vendor/api-types */
   spec?: SpecSource;
+  /** CORS: true (default) allows every origin, `{ origins: [...] }` only those, false sends no CORS headers */
+  cors?: CorsSetting;
   /** called with one line per request (method, path, status, duration); default: no access log */
   onRequest?: (line: string) => void;
   /** called when the mock is wrong (a response that violates its schema); default: console.error */
@@ -28,22 +33,36 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
+/** Thrown by startMock when the port is taken; `port` says which, so a CLI can name its option. */
+export class PortInUseError extends Error {
+  readonly code = 'EADDRINUSE';
+  constructor(
+    readonly port: number,
+    readonly host: string,
+  ) {
+    super(`port ${port} on ${host} is already in use (EADDRINUSE)`);
+    this.name = 'PortInUseError';
+  }
+}
+
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const { port = 0, host = '127.0.0.1', onRequest, onWarning = (line) => console.error(`[api-mock] ${line}`) } = options;
   const doc = await loadSpec(options.spec);
   const operations = readOperations(doc);
-  const bodies = new BodyValidator(doc);
-  bodies.precompile(operations);
+  const validators = await loadSchemaValidators(doc, operations);
   const handle = createHandler({
     route: createRouter(operations),
-    bodies,
-    prism: await createPrismEngine(doc),
+    validators,
+    answers: createAnswerTable(doc, validators),
+    prism: lazyPrismEngine(doc),
+    cors: createCorsPolicy(options.cors, specHeaders(operations)),
+    allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],
     warn: onWarning,
   });
 
   const server = createServer((req, res) => {
-    const started = performance.now();
     if (onRequest) {
+      const started = performance.now();
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
     void handle(req, res);
@@ -58,11 +77,20 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   };
 }
 
+/** The header names the spec's operations take and document, for CORS. */
+function specHeaders(operations: MockOperation[]): { requestHeaders: string[]; responseHeaders: string[] } {
+  return {
+    requestHeaders: operations.flatMap((op) => op.parameters.filter((p) => p.in === 'header').map((p) => p.name)),
+    responseHeaders: operations.flatMap((op) => op.responses.flatMap((r) => r.headerNames)),
+  };
+}
+
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const fail = (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, host) : error);
+    server.once('error', fail);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve();
     });
   });

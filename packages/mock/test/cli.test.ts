@@ -1,5 +1,6 @@
 // The built CLI (dist/cli.js): prints the URLs, logs one line per request, stops cleanly on SIGTERM/SIGINT.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const spec = fileURLToPath(new URL('./fixtures/mini-spec.json', import.meta.url));
 
-function run(args: string[]): { child: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function run(args: string[], nodeArgs: string[] = []): { child: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, [...nodeArgs, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -54,6 +55,30 @@ describe('vendor-api-mock CLI', () => {
     await mock.url;
     mock.child.kill('SIGINT');
     expect(await mock.exit).toBe(0);
+  });
+
+  it('counts "ready in N ms" from process start, so the time Node takes before the CLI runs is included', async () => {
+    // A preload that holds the process for 400 ms before the CLI's modules load: a timer started by the CLI misses it.
+    const hold = `data:text/javascript,const until = Date.now() + 400; while (Date.now() < until) {}`;
+    const mock = run(['--port', '0', '--spec', spec], ['--import', hold]);
+    await mock.url;
+    const readyMs = Number(/ready in (\d+) ms/.exec(mock.output())?.[1]);
+    expect(readyMs).toBeGreaterThanOrEqual(400);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit).toBe(0);
+  });
+
+  it('says in one line which port is taken and which option changes it, without a stack trace', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const mock = run(['--port', String(port), '--spec', spec]);
+      expect(await mock.exit).toBe(1);
+      expect(mock.output()).toBe(`vendor-api-mock: port ${port} is already in use; choose another with --port <port>\n`);
+    } finally {
+      blocker.close();
+    }
   });
 
   it('exits 2 with a message naming the option for a bad port', async () => {

@@ -47,12 +47,44 @@ describe('startMock (fixture spec)', () => {
     expect(await res.json()).toEqual({ data: { id: 'mv-2' } });
   });
 
-  it('answers a Prefer code the operation does not document in its own shape', async () => {
+  it('answers a Prefer code the operation does not document with its invalid-input status, naming asked and documented', async () => {
     const res = await fetch(`${mock.url}/api/svc/v1/teams/t1`, { headers: { ...auth, prefer: 'code=418' } });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.statusCode).toBe(404);
-    expect(body.message).toContain('418 is not defined');
+    expect(body).toMatchObject({ statusCode: 400, code: 400 });
+    expect(body.details).toEqual([
+      { path: 'header.prefer', rule: 'code', message: 'header.prefer asks for code=418, but getTeam documents 200, 404' },
+    ]);
+  });
+
+  it('answers an unknown Prefer example in the operation shape (422 for ML), naming the documented examples', async () => {
+    const res = await fetch(`${mock.url}/api/ml/v1/model-versions`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json', prefer: 'example=nope' },
+      body: JSON.stringify({ manifest: { name: 'm', ml_repo: 'r' } }),
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).detail).toEqual([
+      {
+        loc: ['header', 'prefer'],
+        msg: 'header.prefer asks for example=nope, but the 200 response of createOrUpdateModelVersion documents the examples created, other',
+        type: 'example',
+      },
+    ]);
+  });
+
+  it('serves what only Prism can give through Prism: a generated body for Prefer: dynamic=true', async () => {
+    const res = await fetch(`${mock.url}/acme/v1/agents/sessions/s1/turns`, { headers: { ...auth, 'x-vendor-provider-name': 'p', prefer: 'dynamic=true' } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Array.isArray(body.data)).toBe(true);
+    expect(body).not.toHaveProperty('pagination'); // the documented example has it; the schema Prism generates from does not
+  });
+
+  it('negotiates an Accept the JSON answer cannot satisfy through Prism: 406 in the operation shape', async () => {
+    const res = await fetch(`${mock.url}/acme/v1/agents/sessions/s1/turns`, { headers: { ...auth, 'x-vendor-provider-name': 'p', accept: 'text/html' } });
+    expect(res.status).toBe(406);
+    expect((await res.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'mock_error' });
   });
 
   it('reports a bad Prefer header as invalid input naming header.prefer', async () => {

@@ -7,9 +7,10 @@ describe('parsePrefer', () => {
     expect(parsePrefer('example=other; code=200')).toEqual({ code: 200, exampleKey: 'other' });
   });
 
-  it('returns no preferences without the header and ignores dynamic/seed', () => {
+  it('returns no preferences without the header, reads dynamic and ignores seed', () => {
     expect(parsePrefer(undefined)).toEqual({});
-    expect(parsePrefer('dynamic=true, seed=1')).toEqual({});
+    expect(parsePrefer('dynamic=true, seed=1')).toEqual({ dynamic: true });
+    expect(parsePrefer('dynamic=maybe')).toMatchObject({ location: ['header', 'prefer'], rule: 'format', message: expect.stringContaining('true or false') });
   });
 
   it('rejects a code that is not a 3-digit status, naming the header and the rule', () => {

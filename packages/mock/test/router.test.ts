@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MockOperation } from '../src/operations.js';
-import { createRouter } from '../src/router.js';
+import { createRouter, methodsAt } from '../src/router.js';
 
 const op = (method: string, path: string, operationId: string): MockOperation => ({
   operationId,
@@ -9,6 +9,8 @@ const op = (method: string, path: string, operationId: string): MockOperation =>
   errorShape: 'control-plane',
   invalidInputStatus: 400,
   bodyRequired: false,
+  parameters: [],
+  responses: [],
 });
 
 const route = createRouter([
@@ -25,7 +27,11 @@ describe('router', () => {
   });
 
   it('matches templates with several parameters', () => {
-    expect(route('GET', '/acme/v1/sessions/s1/turns')).toMatchObject({ kind: 'found', operation: { operationId: 'listTurns' } });
+    expect(route('GET', '/acme/v1/sessions/s1/turns')).toMatchObject({
+      kind: 'found',
+      operation: { operationId: 'listTurns' },
+      params: { tenant: 'acme', sessionId: 's1' },
+    });
   });
 
   it('reports an unknown path', () => {
@@ -37,5 +43,10 @@ describe('router', () => {
     const result = route('POST', '/teams/abc');
     expect(result.kind).toBe('no-method');
     expect(result.kind === 'no-method' && result.allowed.sort()).toEqual(['DELETE', 'GET']);
+  });
+
+  it('lists the methods served on a path (for CORS preflights), nothing for an unknown path', () => {
+    expect(methodsAt(route, '/teams/abc')?.sort()).toEqual(['DELETE', 'GET']);
+    expect(methodsAt(route, '/nowhere')).toBeUndefined();
   });
 });

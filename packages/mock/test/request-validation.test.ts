@@ -1,18 +1,38 @@
+// validateRequest on the fixture spec (validators compiled at run time): bodies, parameters, their messages.
 import { describe, expect, it } from 'vitest';
-import { BodyValidator } from '../src/body-validator.js';
+import type { ParsedBody } from '../src/body.js';
 import { rewriteDiscriminators } from '../src/discriminators.js';
 import { readOperations } from '../src/operations.js';
+import { validateRequest } from '../src/request-validation.js';
+import { loadSchemaValidators } from '../src/schema-validators.js';
 import fixture from './fixtures/mini-spec.json' with { type: 'json' };
 
 const doc = structuredClone(fixture);
 const ops = readOperations(doc);
-const mcp = ops.find((o) => o.operationId === 'createOrUpdateMcpServer')!;
-const validator = new BodyValidator(doc);
-validator.precompile(ops);
+const byId = (id: string) => ops.find((o) => o.operationId === id)!;
+const mcp = byId('createOrUpdateMcpServer');
+const validators = await loadSchemaValidators(doc, ops);
+
+function request(change: { body?: ParsedBody; query?: string; headers?: Record<string, string>; pathParams?: Record<string, string> } = {}) {
+  return {
+    method: 'GET',
+    pathParams: change.pathParams ?? {},
+    query: new URLSearchParams(change.query ?? ''),
+    headers: change.headers ?? {},
+    body: change.body ?? { kind: 'none' as const },
+  };
+}
+const validator = { validate: (_op: unknown, value: any) => validateRequest(validators, mcp, request({ body: { kind: 'json', value } })) };
+
+describe('schema validators', () => {
+  it('are compiled at run time for a spec other than the published bundle', () => {
+    expect(validators.source).toBe('compiled');
+  });
+});
 
 const remote = { type: 'mcp-server/remote', name: 'docs-server', description: 'd', collaborators: [], url: 'https://example.com' };
 
-describe('BodyValidator on a discriminated manifest', () => {
+describe('body validation of a discriminated manifest', () => {
   it('accepts a valid variant', () => {
     expect(validator.validate(mcp, { manifest: remote })).toEqual([]);
   });
@@ -69,5 +89,25 @@ describe('rewriteDiscriminators', () => {
     expect(() =>
       rewriteDiscriminators({ components: { schemas: { U: { oneOf: [{ type: 'object' }], discriminator: { propertyName: 'kind' } } } } }),
     ).toThrow(/cannot tell which value selects the variant/);
+  });
+});
+
+describe('parameter validation', () => {
+  const turns = byId('listAgentSessionTurns');
+  const valid = { pathParams: { tenantName: 'acme', sessionId: 's1' }, headers: { 'x-vendor-provider-name': 'p' } };
+
+  it('coerces query strings to the schema type before checking limits', () => {
+    expect(validateRequest(validators, turns, request({ ...valid, query: 'limit=25' }))).toEqual([]);
+    expect(validateRequest(validators, turns, request({ ...valid, query: 'limit=26' }))).toEqual([
+      { location: ['query', 'limit'], rule: 'maximum', message: 'query.limit must be <= 25' },
+    ]);
+    expect(validateRequest(validators, turns, request({ ...valid, query: 'limit=ten' }))).toEqual([
+      { location: ['query', 'limit'], rule: 'type', message: 'query.limit must be integer' },
+    ]);
+  });
+
+  it('names a missing required header by the name the spec declares, path before query before header', () => {
+    const violations = validateRequest(validators, turns, request({ pathParams: valid.pathParams, query: 'limit=0' }));
+    expect(violations.map((v) => v.message)).toEqual(['query.limit must be >= 1', 'header.x-vendor-provider-name is required']);
   });
 });

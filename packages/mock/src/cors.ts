@@ -1,0 +1,104 @@
+// CORS, so a browser app on another origin can call the mock: on by default for every origin.
+// A preflight (OPTIONS with Origin and Access-Control-Request-Method) gets 204 with the methods of the
+// path and the headers a client sends; every other answer to an allowed origin carries
+// Access-Control-Allow-Origin and exposes the headers a client reads (Retry-After, Allow, ...).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface CorsOptions {
+  /** exact origins allowed, e.g. ['http://localhost:5173']; default: every origin */
+  origins?: readonly string[];
+}
+
+/** startMock's `cors` option: true (default, every origin), false (no CORS headers at all), or options. */
+export type CorsSetting = boolean | CorsOptions;
+
+export interface CorsPolicy {
+  /** Headers for an answer to `req` (empty when CORS is off, the request has no Origin, or the origin is not allowed). */
+  responseHeaders(req: IncomingMessage): Record<string, string>;
+  /** Whether `req` is a CORS preflight the mock answers itself (never when CORS is off). */
+  isPreflight(req: IncomingMessage): boolean;
+  /** A preflight's status and headers; `methods` are those served on the requested path. */
+  preflight(req: IncomingMessage, methods: readonly string[]): { status: number; headers: Record<string, string> };
+}
+
+/** Headers clients send: auth, JSON bodies, Prism-style Prefer; the spec's own header parameters are added. */
+const REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'Accept'];
+/** Response headers a browser script may read; the spec's documented response headers are added. */
+const EXPOSED_HEADERS = ['Allow', 'Content-Length', 'ETag', 'Link', 'Location', 'Retry-After', 'WWW-Authenticate'];
+const PREFLIGHT_MAX_AGE_SECONDS = '600';
+
+export function createCorsPolicy(setting: CorsSetting | undefined, spec: { requestHeaders: string[]; responseHeaders: string[] }): CorsPolicy {
+  if (setting === false) {
+    return { responseHeaders: () => ({}), isPreflight: () => false, preflight: () => ({ status: 404, headers: {} }) };
+  }
+  const origins = typeof setting === 'object' && setting.origins !== undefined ? new Set(setting.origins) : undefined;
+  const allowHeaders = unique([...REQUEST_HEADERS, ...spec.requestHeaders]);
+  const exposeHeaders = unique([...EXPOSED_HEADERS, ...spec.responseHeaders]).join(', ');
+
+  const allowedOrigin = (req: IncomingMessage): string | undefined => {
+    const origin = req.headers.origin;
+    if (typeof origin !== 'string' || origin === '') return undefined;
+    if (origins !== undefined && !origins.has(origin)) return undefined;
+    return origin;
+  };
+  // The origin is echoed (not `*`), so credentialed requests work too; Vary keeps caches honest.
+  const originHeaders = (origin: string) => ({ 'access-control-allow-origin': origin, vary: 'Origin' });
+
+  return {
+    responseHeaders(req) {
+      const origin = allowedOrigin(req);
+      if (origin === undefined) return {};
+      return { ...originHeaders(origin), 'access-control-expose-headers': exposeHeaders };
+    },
+    isPreflight(req) {
+      return req.method === 'OPTIONS' && typeof req.headers.origin === 'string' && req.headers['access-control-request-method'] !== undefined;
+    },
+    preflight(req, methods) {
+      const origin = allowedOrigin(req);
+      if (origin === undefined) return { status: 403, headers: { vary: 'Origin' } };
+      // Whatever else the page asks to send is allowed too: the mock validates headers, it does not filter them.
+      const requested = String(req.headers['access-control-request-headers'] ?? '')
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean);
+      return {
+        status: 204,
+        headers: {
+          ...originHeaders(origin),
+          'access-control-allow-methods': [...methods, 'OPTIONS'].join(', '),
+          'access-control-allow-headers': unique([...allowHeaders, ...requested]).join(', '),
+          'access-control-max-age': PREFLIGHT_MAX_AGE_SECONDS,
+          'content-length': '0',
+        },
+      };
+    },
+  };
+}
+
+function unique(names: string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The CORS step of a request pipeline: answers a preflight (returns true: the request is done), or puts
+ * the CORS headers on `res` for whatever answer follows (returns false). `methodsAt(pathname)` gives the
+ * methods served on a path. Any server built on the mock (the sandbox too) calls this first.
+ */
+export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerResponse, methodsAt: (pathname: string) => readonly string[]): boolean {
+  if (policy.isPreflight(req)) {
+    const pathname = new URL(req.url ?? '/', 'http://mock.invalid').pathname;
+    const { status, headers } = policy.preflight(req, methodsAt(pathname));
+    req.resume();
+    res.writeHead(status, headers);
+    res.end();
+    return true;
+  }
+  for (const [name, value] of Object.entries(policy.responseHeaders(req))) res.setHeader(name, value);
+  return false;
+}

@@ -1,0 +1,58 @@
+// The precompiled validators (src/generated/validators.ts) against the same schemas compiled at run time:
+// the published bundle must use them, and they must give the same verdicts on the spec's own examples.
+import { describe, expect, it } from 'vitest';
+import { readOperations } from '../src/operations.js';
+import { compileValidators, loadSchemaValidators } from '../src/schema-validators.js';
+import { bodyKey, responseKey, validatorSchemas } from '../src/validator-schemas.js';
+import { deref, loadBundle } from './helpers/spec.js';
+
+const doc = loadBundle();
+const operations = readOperations(doc);
+const generated = await loadSchemaValidators(doc, operations);
+const compiled = await compileValidators(doc, operations);
+const schemas = validatorSchemas(doc, operations);
+
+/** Every example of a JSON media type, with the key of the validator that checks it. */
+function examplesWithKeys(): Array<{ key: string; name: string; value: unknown }> {
+  const out: Array<{ key: string; name: string; value: unknown }> = [];
+  for (const op of operations) {
+    const item = doc.paths[op.path][op.method];
+    const body = deref(doc, item.requestBody)?.content?.['application/json'];
+    for (const [name, example] of Object.entries<any>(body?.examples ?? {})) out.push({ key: bodyKey(op), name, value: deref(doc, example).value });
+    for (const response of op.responses) {
+      const media = deref(doc, item.responses[response.status])?.content?.['application/json'];
+      for (const [name, example] of Object.entries<any>(media?.examples ?? {})) {
+        out.push({ key: responseKey(op, response.status), name, value: deref(doc, example).value });
+      }
+    }
+  }
+  return out;
+}
+
+describe('generated validators', () => {
+  it('serve the published bundle (their fingerprint matches it: regenerate with npm run generate if not)', () => {
+    expect(generated.source).toBe('generated');
+  });
+
+  it('exist for every schema the mock validates with', () => {
+    const keys = [...schemas.coerced, ...schemas.exact].map((s) => s.key);
+    expect(keys.length).toBeGreaterThan(operations.length);
+    expect(keys.filter((key) => generated.get(key) === undefined)).toEqual([]);
+  });
+
+  it.each(examplesWithKeys().map((e) => [e.key, e.name, e] as const))('%s, example %s: same verdict and errors as a run-time compile', (key, _name, example) => {
+    const fast = generated.get(key)!;
+    const slow = compiled.get(key)!;
+    const verdict = fast(structuredClone(example.value));
+    expect(verdict).toBe(slow(structuredClone(example.value)));
+    expect(fast.errors ?? null).toEqual(slow.errors ?? null);
+  });
+
+  it('reject what the run-time compile rejects (a broken body)', () => {
+    const key = bodyKey(operations.find((o) => o.operationId === 'createOrUpdateMcpServer')!);
+    const broken = { manifest: { type: 'mcp-server/remote', name: 'ab' }, extra: 1 };
+    expect(generated.get(key)!(broken)).toBe(false);
+    expect(compiled.get(key)!(broken)).toBe(false);
+    expect(generated.get(key)!.errors).toEqual(compiled.get(key)!.errors);
+  });
+});
