@@ -176,14 +176,13 @@ class AttemptDeadline {
 
 /**
  * `debug`: each attempt, with its method, URL, status, duration and, when it is retried, why. `info`: each retry.
- * URLs and messages pass the redaction of errors first.
+ * The messages are the errors' own, built from redacted bodies, so no secret reaches the logger.
  */
 function logAttempt(log: Log, facts: RequestFacts, status: number | string, startedAt: number, failure?: PlatformError, retryInMs?: number): void {
-  const { operationId, method } = facts.info;
+  const { operationId, method, url } = facts.info;
+  const retryNote = retryInMs === undefined ? '' : `retry in ${retryInMs} ms: ${failure!.message}`;
   const debug = log('debug');
-  const retryNote = retryInMs === undefined ? '' : redact(`retry in ${retryInMs} ms: ${failure!.message}`, facts.secrets);
   if (debug) {
-    const url = redact(facts.info.url, facts.secrets);
     const durationMs = Math.round(performance.now() - startedAt);
     debug(`${operationId}: ${method} ${url} -> ${status} in ${durationMs} ms${retryNote && '; ' + retryNote}`);
   }

@@ -123,15 +123,12 @@ function validationIssue(issue: any): string {
 // Keys whose string values (and everything below them) may be secret: passwords, secret values, auth data, headers.
 const SECRET_KEY = /pass|secret|token|api.?key|authori[sz]ation|credential|private|^(value|ca_cert|auth_data|(additional_)?headers|env)$/i;
 
-/** Whether a header (or body field) of this name may carry a secret. */
-export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
-
 /** Collects the string values of a request body that may be secret. */
 export function collectSecrets(value: any, into: string[] = [], insideSecret = false): string[] {
   if (isString(value)) {
     if (insideSecret && value) into.push(value);
   } else if (value && typeof value === 'object') {
-    for (const key in value) collectSecrets(value[key], into, insideSecret || isSecretKey(key));
+    for (const key in value) collectSecrets(value[key], into, insideSecret || SECRET_KEY.test(key));
   }
   return into;
 }

@@ -13,8 +13,8 @@ export interface Logger {
 
 type Severity = Exclude<LogLevel, 'off'>;
 
-/** Writes one line (and optional details) at a severity. */
-export type LogWriter = (message: string, details?: object) => void;
+/** Writes one line at a severity. */
+export type LogWriter = (message: string) => void;
 
 /** The writer of a severity when the level lets it through, else `undefined`: `log('debug')?.(message)`. */
 export type Log = (severity: Severity) => LogWriter | undefined;
@@ -35,12 +35,7 @@ export function createLog(level: LogLevel | undefined, logger: Logger = console)
 
   return (severity) => {
     if (LEVELS.indexOf(severity) > threshold) return undefined;
-    const prefixed = '[@vendor/api-client] ';
-    return (message, details) => {
-      // Without details, log the message alone: console would print a trailing "undefined".
-      if (details === undefined) logger[severity](prefixed + message);
-      else logger[severity](prefixed + message, details);
-    };
+    return (message) => logger[severity]('[@vendor/api-client] ' + message);
   };
 }
 
