@@ -62,6 +62,11 @@ export interface CallInit {
 
 type ClientResult = { data?: unknown; error?: unknown; response: Response };
 
+/** What one attempt came to: the 2xx body, or the failure and what the retry decision needs. */
+type AttemptOutcome =
+  | { ok: true; status: number; data: unknown }
+  | { ok: false; status: number | string; failure: PlatformError; retryable: boolean; retryAfter: string | null };
+
 // setTimeout cannot wait longer than 2^31-1 ms; a longer limit, like 0 or Infinity, means "no limit".
 const LONGEST_TIMER_MS = 2_147_483_647;
 
@@ -78,58 +83,75 @@ export async function callOperation(
   const maxRetries = operation.idempotent ? readCount(init.maxRetries, settings.maxRetries, 'maxRetries') : 0;
   const timeoutMs = readCount(init.timeoutMs, settings.timeoutMs, 'timeoutMs', true);
   const method = operation.method.toUpperCase();
-  const { signal, body } = init;
 
   for (let attempt = 0; ; attempt += 1) {
-    signal?.throwIfAborted();
+    init.signal?.throwIfAborted();
+    // Asked again before every attempt, so that a rotated token is picked up by the retry.
     const bearer = await settings.bearer();
     const facts: RequestFacts = {
       info: { operationId, method, url: '' },
       errorShape: operation.errorShape,
-      secrets: collectSecrets(body, [bearer, bearer.slice('Bearer '.length)]),
-    };
-    const deadline = new AttemptDeadline(timeoutMs, signal);
-    const send = (request: UnsentRequest): Promise<Response> => {
-      facts.info.url = request.url;
-      if (!settings.staticToken) request.init.headers.set('authorization', bearer);
-      request.init.signal = deadline.signal;
-      return settings.fetch(request.url, request.init);
+      secrets: collectSecrets(init.body, [bearer, bearer.slice('Bearer '.length)]),
     };
     const startedAt = performance.now();
-    let failure: PlatformError;
-    let retryAfter: string | null = null;
-    let retryable = true;
-    let status: number | string;
-    try {
-      const { data, error, response } = (await (client as any)[method](operation.path, { params: init.params, body, headers: init.headers, fetch: send })) as ClientResult;
-      status = response.status;
-      if (response.ok) {
-        logAttempt(settings.log, facts, status, startedAt);
-        return data;
-      }
-      failure = apiErrorFromResponse(response, error, facts);
-      retryable = RETRYABLE_STATUSES.includes(status);
-      retryAfter = response.headers.get('retry-after');
-    } catch (cause) {
-      signal?.throwIfAborted();
-      // Nothing was sent (a parameter openapi-fetch cannot serialise), or a 2xx body is not JSON: repeating the
-      // request would not help, and it is not a network problem.
-      const nothingSent = facts.info.url === '';
-      if (nothingSent || cause instanceof SyntaxError) throw cause;
-      failure = networkFailure(cause, facts, deadline.timedOut, timeoutMs);
-      status = failure.name;
-    } finally {
-      deadline.clear();
+    const outcome = await sendAttempt(settings, client!, operation.path, init, facts, bearer, timeoutMs);
+    if (outcome.ok) {
+      logAttempt(settings.log, facts, outcome.status, startedAt);
+      return outcome.data;
     }
-    const delayMs = retryable ? retryDelay(attempt, maxRetries, retryAfter, settings.backoff) : undefined;
-    logAttempt(settings.log, facts, status, startedAt, failure, delayMs);
+    const delayMs = outcome.retryable ? retryDelay(attempt, maxRetries, outcome.retryAfter, settings.backoff) : undefined;
+    logAttempt(settings.log, facts, outcome.status, startedAt, outcome.failure, delayMs);
     if (delayMs === undefined) {
       // A retryable failure that is not retried any more: say so, it is easy to miss behind the thrown error.
-      const gaveUp = retryable && maxRetries > 0;
-      if (gaveUp) settings.log('warn')?.(`${operationId} gave up after ${attempt + 1} attempts: ${failure.message}`);
-      throw failure;
+      const gaveUp = outcome.retryable && maxRetries > 0;
+      if (gaveUp) settings.log('warn')?.(`${operationId} gave up after ${attempt + 1} attempts: ${outcome.failure.message}`);
+      throw outcome.failure;
     }
-    await settings.sleep(delayMs, signal);
+    await settings.sleep(delayMs, init.signal);
+  }
+}
+
+/**
+ * One attempt, within its time limit (which covers reading the body too). Throws what is not a failure of the
+ * request: the caller's abort, a parameter openapi-fetch cannot serialise, a 2xx body that is not JSON.
+ */
+async function sendAttempt(
+  settings: CallSettings,
+  client: Client<any>,
+  path: string,
+  init: CallInit,
+  facts: RequestFacts,
+  bearer: string,
+  timeoutMs: number,
+): Promise<AttemptOutcome> {
+  const deadline = new AttemptDeadline(timeoutMs, init.signal);
+  const send = (request: UnsentRequest): Promise<Response> => {
+    facts.info.url = request.url;
+    if (!settings.staticToken) request.init.headers.set('authorization', bearer);
+    request.init.signal = deadline.signal;
+    return settings.fetch(request.url, request.init);
+  };
+  try {
+    const { method } = facts.info;
+    const { data, error, response } = (await (client as any)[method](path, { params: init.params, body: init.body, headers: init.headers, fetch: send })) as ClientResult;
+    const { status } = response;
+    if (response.ok) return { ok: true, status, data };
+    return {
+      ok: false,
+      status,
+      failure: apiErrorFromResponse(response, error, facts),
+      retryable: RETRYABLE_STATUSES.includes(status),
+      retryAfter: response.headers.get('retry-after'),
+    };
+  } catch (cause) {
+    init.signal?.throwIfAborted();
+    // Nothing sent, or a 2xx body that is not JSON: repeating would not help, and it is no network problem.
+    const nothingSent = facts.info.url === '';
+    if (nothingSent || cause instanceof SyntaxError) throw cause;
+    const failure = networkFailure(cause, facts, deadline.timedOut, deadline.timeoutMs);
+    return { ok: false, status: failure.name, failure, retryable: true, retryAfter: null };
+  } finally {
+    deadline.clear();
   }
 }
 
@@ -153,7 +175,10 @@ class AttemptDeadline {
   timedOut = false;
   clear = () => {};
 
-  constructor(timeoutMs: number, callerSignal: AbortSignal | undefined) {
+  constructor(
+    readonly timeoutMs: number,
+    callerSignal: AbortSignal | undefined,
+  ) {
     this.signal = callerSignal;
     const hasTimeLimit = timeoutMs > 0 && timeoutMs <= LONGEST_TIMER_MS;
     if (!hasTimeLimit) return;
