@@ -88,10 +88,12 @@ export async function callOperation(
     init.signal?.throwIfAborted();
     // Asked again before every attempt, so that a rotated token is picked up by the retry.
     const bearer = await settings.bearer();
+    let secrets: string[] | undefined;
     const facts: RequestFacts = {
       info: { operationId, method, url: '' },
       errorShape: operation.errorShape,
-      secrets: collectSecrets(init.body, [bearer, bearer.slice('Bearer '.length)]),
+      // Only a failure needs them: walking the body on every successful call would cost every call.
+      secrets: () => (secrets ??= collectSecrets(init.body, [bearer, bearer.slice('Bearer '.length)])),
     };
     const startedAt = performance.now();
     const outcome = await sendAttempt(settings, client!, operation.path, init, facts, bearer, timeoutMs);
@@ -163,7 +165,7 @@ function networkFailure(cause: any, facts: RequestFacts, timedOut: boolean, time
   // undici puts the system error code (ECONNREFUSED, ...) on `cause`; other runtimes only have a message.
   const reason = cause?.cause?.code ?? cause?.message;
   const message = `${operationId} could not reach the server${where}${reason ? ': ' + reason : ''}`;
-  return new PlatformConnectionError(redact(message, facts.secrets), facts.info, { cause });
+  return new PlatformConnectionError(redact(message, facts.secrets()), facts.info, { cause });
 }
 
 /**

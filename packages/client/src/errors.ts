@@ -71,13 +71,13 @@ export interface RequestFacts {
   info: { operationId: string; method: string; url: string };
   errorShape: OperationDescriptor['errorShape'];
   /** Values that must not appear in an error or a log: the token and the request body's secrets. */
-  secrets: readonly string[];
+  secrets: () => readonly string[];
 }
 
 /** The error for a non-2xx response: message and body built from the redacted body, so no secret can leak. */
 export function apiErrorFromResponse(response: Response, parsedBody: unknown, request: RequestFacts): PlatformApiError {
   const { status, statusText } = response;
-  const body = redact(parsedBody, request.secrets);
+  const body = redact(parsedBody, request.secrets());
   const requestId = response.headers.get('x-request-id') ?? undefined;
   const detail = errorDetail(body);
   let message = `${request.info.operationId} failed with status ${status}`;
