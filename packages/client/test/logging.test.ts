@@ -54,16 +54,17 @@ describe('what each level logs', () => {
     ]);
   });
 
-  it('debug names a timeout and a connection failure', async () => {
-    const { platform, lines } = await setup(({ req, n }) => (n === 1 ? reset(req) : undefined /* never answers */), {
-      logLevel: 'debug',
-      timeoutMs: 200,
-      maxRetries: 1,
-    });
-    await expect(platform.getTeam(getTeam)).rejects.toMatchObject({ name: 'PlatformTimeoutError' });
-    const debug = lines.filter((l) => l.severity === 'debug').map((l) => l.text);
-    expect(debug[0]).toMatch(/-> PlatformConnectionError in \d+ ms; retry in 500 ms: getTeam could not reach the server/);
-    expect(debug[1]).toMatch(/-> PlatformTimeoutError in \d+ ms$/);
+  it('debug names a connection failure and a timeout', async () => {
+    // Two servers, so that a slow machine cannot turn the reset into a timeout: one resets, one never answers.
+    const resetting = await setup(({ req }) => reset(req), { logLevel: 'debug', maxRetries: 1 });
+    await expect(resetting.platform.getTeam(getTeam)).rejects.toMatchObject({ name: 'PlatformConnectionError' });
+    const resets = resetting.lines.filter((l) => l.severity === 'debug').map((l) => l.text);
+    expect(resets[0]).toMatch(/-> PlatformConnectionError in \d+ ms; retry in 500 ms: getTeam could not reach the server/);
+    expect(resets[1]).toMatch(/-> PlatformConnectionError in \d+ ms$/);
+    await server!.close();
+    const silent = await setup(() => undefined /* never answers */, { logLevel: 'debug', maxRetries: 0, timeoutMs: 300 });
+    await expect(silent.platform.getTeam(getTeam)).rejects.toMatchObject({ name: 'PlatformTimeoutError' });
+    expect(silent.lines.map((l) => l.text)).toEqual([expect.stringMatching(/-> PlatformTimeoutError in \d+ ms$/)]);
   });
 
   it('warn (the default) logs a retry that gives up, and nothing about successful or first attempts', async () => {
