@@ -20,11 +20,11 @@ beforeAll(async () => {
   entries = parsed;
 }, 180_000);
 
-// The regression gate of .size-limit.cjs (measured size + written margin); the 5 kB target of issue 7
-// is checked, and currently reported as missed, by `npm run bench:check`.
+// The regression gate of .size-limit.cjs (measured size + written margin); the 6,000 B target of issue 15
+// is checked by `npm run bench:check`.
 test('the whole client stays within its size gate (min+gzip)', () => {
   const client = entries.find((e) => e.name === '@vendor/api-client (whole client)');
-  expect(client?.sizeLimit).toBe(5600);
+  expect(client?.sizeLimit).toBe(6500);
   const margin = client!.sizeLimit! - client!.size;
   console.log(`client: ${client!.size} B min+gzip, budget ${client!.sizeLimit} B, margin ${margin} B`);
   expect(client!.size, `over budget by ${-margin} B`).toBeLessThanOrEqual(client!.sizeLimit!);

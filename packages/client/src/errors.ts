@@ -1,4 +1,6 @@
 import type { OperationDescriptor } from './descriptor.js';
+import type { OperationErrorBodies } from './generated/methods.js';
+import type { OperationId } from './generated/operations.js';
 
 /** What every failed call's error carries (never credentials), plus the fields of the subclass. */
 type ErrorInfo = { operationId: string; method: string; url: string } & Record<string, unknown>;
@@ -47,12 +49,52 @@ export class PlatformTimeoutError extends PlatformError {
   declare readonly timeoutMs: number;
 }
 
-export const isString = (v: unknown): v is string => typeof v == 'string';
+/** Narrows an unknown error to a `PlatformApiError` of `operationId`, typing `body` as that operation's error schema. */
+export function isPlatformApiError<Id extends OperationId>(
+  error: unknown,
+  operationId?: Id,
+): error is PlatformApiError<OperationErrorBodies[Id]> {
+  const isOfOperation = operationId === undefined || (error as PlatformApiError).operationId === operationId;
+  return error instanceof PlatformApiError && isOfOperation;
+}
 
-/** Throws a TypeError (invalid options and arguments). */
-export const fail = (message: string): never => {
+export const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** Throws a TypeError: the caller passed an invalid option or argument. */
+export function fail(message: string): never {
   throw new TypeError(message);
-};
+}
+
+/** What the client knows about a request when it turns a response into an error. */
+export interface RequestFacts {
+  /** What every error of the request carries. */
+  info: { operationId: string; method: string; url: string };
+  errorShape: OperationDescriptor['errorShape'];
+  /** Values that must not appear in an error or a log: the token and the request body's secrets. */
+  secrets: () => readonly string[];
+}
+
+/** The error for a non-2xx response: message and body built from the redacted body, so no secret can leak. */
+export function apiErrorFromResponse(response: Response, parsedBody: unknown, request: RequestFacts): PlatformApiError {
+  const { status, statusText } = response;
+  const body = redact(parsedBody, request.secrets());
+  const requestId = response.headers.get('x-request-id') ?? undefined;
+  const detail = errorDetail(body);
+  let message = `${request.info.operationId} failed with status ${status}`;
+  if (statusText) message += ' ' + statusText;
+  if (detail) message += ': ' + detail;
+  if (requestId) message += ` (request id ${requestId})`;
+  // A body that is not JSON (an HTML page from a proxy, say) is kept as text, apart from the parsed one.
+  const isText = isString(body);
+  return new PlatformApiError(message, {
+    ...request.info,
+    status,
+    body: isText ? undefined : body,
+    rawBody: isText ? body : undefined,
+    requestId,
+    errorShape: request.errorShape,
+  });
+}
 
 /**
  * One readable line from whichever error shape came back:
@@ -61,28 +103,33 @@ export const fail = (message: string): never => {
 export function errorDetail(body: any): string | undefined {
   if (isString(body)) return body.trim().slice(0, 500) || undefined;
   const { detail, error, message } = body ?? {};
-  return Array.isArray(detail) && detail.length
-    ? detail
-        .map((d) =>
-          [d?.loc?.filter?.((x: unknown) => x != 'body').join('.'), isString(d?.msg) ? d.msg : JSON.stringify(d)].filter(Boolean).join(': '),
-        )
-        .join('; ')
-    : isString(detail)
-      ? detail
-      : isString(error?.message)
-        ? error.message + (isString(error.code) ? ` (${error.code})` : '')
-        : isString(message)
-          ? message
-          : undefined;
+  if (Array.isArray(detail) && detail.length > 0) return detail.map(validationIssue).join('; ');
+  if (isString(detail)) return detail;
+  if (isString(error?.message)) {
+    const code = isString(error.code) ? ` (${error.code})` : '';
+    return error.message + code;
+  }
+  if (isString(message)) return message;
+  return undefined;
+}
+
+/** One entry of the ml shape's `detail`: `manifest.name: field required` (the `body` prefix says nothing). */
+function validationIssue(issue: any): string {
+  const where = issue?.loc?.filter?.((part: unknown) => part !== 'body').join('.');
+  const what = isString(issue?.msg) ? issue.msg : JSON.stringify(issue);
+  return [where, what].filter(Boolean).join(': ');
 }
 
 // Keys whose string values (and everything below them) may be secret: passwords, secret values, auth data, headers.
 const SECRET_KEY = /pass|secret|token|api.?key|authori[sz]ation|credential|private|^(value|ca_cert|auth_data|(additional_)?headers|env)$/i;
 
 /** Collects the string values of a request body that may be secret. */
-export function collectSecrets(value: any, into: string[] = [], inSecret?: boolean): string[] {
-  if (isString(value)) inSecret && value && into.push(value);
-  else if (value && typeof value == 'object') for (const k in value) collectSecrets(value[k], into, inSecret || SECRET_KEY.test(k));
+export function collectSecrets(value: any, into: string[] = [], insideSecret = false): string[] {
+  if (isString(value)) {
+    if (insideSecret && value) into.push(value);
+  } else if (value && typeof value === 'object') {
+    for (const key in value) collectSecrets(value[key], into, insideSecret || SECRET_KEY.test(key));
+  }
   return into;
 }
 
@@ -91,11 +138,18 @@ export function collectSecrets(value: any, into: string[] = [], inSecret?: boole
  * replaced as whole strings, so that redaction cannot garble a message.
  */
 export function redact<T>(value: T, secrets: readonly string[]): T {
-  let out: any = value;
-  if (isString(out)) for (const s of secrets) out = out === s ? '[REDACTED]' : s.length > 3 ? out.split(s).join('[REDACTED]') : out;
-  else if (out && typeof out == 'object') {
-    out = Array.isArray(value) ? [] : {};
-    for (const k in value) out[redact(k, secrets)] = redact(value[k], secrets);
+  if (isString(value)) return redactText(value, secrets) as T;
+  if (!value || typeof value !== 'object') return value;
+  const copy: any = Array.isArray(value) ? [] : {};
+  for (const key in value) copy[redactText(key, secrets)] = redact(value[key], secrets);
+  return copy;
+}
+
+function redactText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (out === secret) out = '[REDACTED]';
+    else if (secret.length > 3) out = out.split(secret).join('[REDACTED]');
   }
   return out;
 }

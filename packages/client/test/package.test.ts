@@ -36,7 +36,8 @@ describe('@vendor/api-client package', () => {
     const platform = createPlatformClient({
       baseUrl: 'https://cp.example.com',
       token: 't0ken',
-      fetch: async (req: Request) => {
+      fetch: async (input: string | URL | Request, init?: RequestInit) => {
+        const req = new Request(input, init);
         seen.push(`${req.method} ${req.url} ${req.headers.get('authorization')}`);
         return Response.json({ data: { id: 'team-1' } });
       },

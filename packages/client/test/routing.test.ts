@@ -1,18 +1,19 @@
 // Base-URL routing by address space, tokens, default headers, options validation, resolveProxyUrl.
 import { describe, expect, it } from 'vitest';
-import { createPlatformClient, resolveProxyUrl } from '../src/index.js';
+import { createPlatformClient, resolveProxyUrl, type FetchFunction } from '../src/index.js';
 import { TOKEN } from './helpers/server.js';
 
 function recorder(status = 200, body: unknown = { data: {} }) {
   const requests: Request[] = [];
-  const fetch = async (req: Request) => {
-    requests.push(req);
+  // The standard fetch signature: the typed methods pass (url, init), the raw clients a Request.
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    requests.push(new Request(input, init));
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   };
   return { requests, fetch };
 }
 
-const opts = (fetch: (r: Request) => Promise<Response>) => ({
+const opts = (fetch: FetchFunction) => ({
   baseUrl: 'https://cp.example.com/',
   gatewayBaseUrl: 'https://gw.example.com/base',
   token: TOKEN,

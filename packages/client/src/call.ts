@@ -1,0 +1,217 @@
+import type { Client } from 'openapi-fetch';
+import type { OperationDescriptor } from './descriptor.js';
+import {
+  PlatformConnectionError,
+  PlatformError,
+  PlatformTimeoutError,
+  apiErrorFromResponse,
+  collectSecrets,
+  fail,
+  redact,
+  type RequestFacts,
+} from './errors.js';
+import type { Log } from './log.js';
+import { readCount } from './options.js';
+import { RETRYABLE_STATUSES, retryDelay } from './retry.js';
+
+/** The standard fetch signature. */
+export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * What openapi-fetch hands to fetch in place of a `Request`: the URL and init it built. The typed methods send it
+ * as `fetch(url, init)`, because undici copies the body of a `Request` once more when it sends one (a PUT then
+ * costs ~1.4x a plain `fetch(url, init)`).
+ */
+export class UnsentRequest {
+  url: string;
+  init: RequestInit & { headers: Headers };
+  method: string | undefined;
+
+  constructor(url: string, init: RequestInit & { headers: Headers }) {
+    this.url = url;
+    this.init = init;
+    // openapi-fetch reads the method back (a HEAD response has no body to parse).
+    this.method = init.method;
+  }
+}
+
+/** What every call of one client shares. */
+export interface CallSettings {
+  /** openapi-fetch clients built with `Request: UnsentRequest`, by address space (no gateway without its URL). */
+  clients: { controlPlane: Client<any>; gateway?: Client<any> };
+  /** A string token is in the clients' default headers already; a token function is asked before every attempt. */
+  staticToken: boolean;
+  bearer: () => Promise<string>;
+  fetch: FetchFunction;
+  maxRetries: number;
+  timeoutMs: number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  backoff: (retry: number) => number;
+  log: Log;
+}
+
+/** The argument of a typed method: openapi-fetch's `params`, `body` and `headers`, and the per-call options. */
+export interface CallInit {
+  params?: object;
+  body?: unknown;
+  headers?: object;
+  signal?: AbortSignal;
+  maxRetries?: number;
+  timeoutMs?: number;
+}
+
+type ClientResult = { data?: unknown; error?: unknown; response: Response };
+
+/** What one attempt came to: the 2xx body, or the failure and what the retry decision needs. */
+type AttemptOutcome =
+  | { ok: true; status: number; data: unknown }
+  | { ok: false; status: number | string; failure: PlatformError; retryable: boolean; retryAfter: string | null };
+
+// setTimeout cannot wait longer than 2^31-1 ms; a longer limit, like 0 or Infinity, means "no limit".
+const LONGEST_TIMER_MS = 2_147_483_647;
+
+/** One call of a typed method: attempts, retries and waits, until a 2xx body, a final error or an abort. */
+export async function callOperation(
+  settings: CallSettings,
+  operationId: string,
+  operation: OperationDescriptor,
+  init: CallInit = {},
+): Promise<unknown> {
+  const client = settings.clients[operation.space];
+  if (client === undefined) fail(`${operationId} is a gateway operation: pass gatewayBaseUrl`);
+  // Only operations that are safe to repeat are retried, whatever maxRetries says.
+  const maxRetries = operation.idempotent ? readCount(init.maxRetries, settings.maxRetries, 'maxRetries') : 0;
+  const timeoutMs = readCount(init.timeoutMs, settings.timeoutMs, 'timeoutMs', true);
+  const method = operation.method.toUpperCase();
+
+  for (let attempt = 0; ; attempt += 1) {
+    init.signal?.throwIfAborted();
+    // Asked again before every attempt, so that a rotated token is picked up by the retry.
+    const bearer = await settings.bearer();
+    let secrets: string[] | undefined;
+    const facts: RequestFacts = {
+      info: { operationId, method, url: '' },
+      errorShape: operation.errorShape,
+      // Only a failure needs them: walking the body on every successful call would cost every call.
+      secrets: () => (secrets ??= collectSecrets(init.body, [bearer, bearer.slice('Bearer '.length)])),
+    };
+    const startedAt = performance.now();
+    const outcome = await sendAttempt(settings, client!, operation.path, init, facts, bearer, timeoutMs);
+    if (outcome.ok) {
+      logAttempt(settings.log, facts, outcome.status, startedAt);
+      return outcome.data;
+    }
+    const delayMs = outcome.retryable ? retryDelay(attempt, maxRetries, outcome.retryAfter, settings.backoff) : undefined;
+    logAttempt(settings.log, facts, outcome.status, startedAt, outcome.failure, delayMs);
+    if (delayMs === undefined) {
+      // A retryable failure that is not retried any more: say so, it is easy to miss behind the thrown error.
+      const gaveUp = outcome.retryable && maxRetries > 0;
+      if (gaveUp) settings.log('warn')?.(`${operationId} gave up after ${attempt + 1} attempts: ${outcome.failure.message}`);
+      throw outcome.failure;
+    }
+    await settings.sleep(delayMs, init.signal);
+  }
+}
+
+/**
+ * One attempt, within its time limit (which covers reading the body too). Throws what is not a failure of the
+ * request: the caller's abort, a parameter openapi-fetch cannot serialise, a 2xx body that is not JSON.
+ */
+async function sendAttempt(
+  settings: CallSettings,
+  client: Client<any>,
+  path: string,
+  init: CallInit,
+  facts: RequestFacts,
+  bearer: string,
+  timeoutMs: number,
+): Promise<AttemptOutcome> {
+  const deadline = new AttemptDeadline(timeoutMs, init.signal);
+  const send = (request: UnsentRequest): Promise<Response> => {
+    facts.info.url = request.url;
+    if (!settings.staticToken) request.init.headers.set('authorization', bearer);
+    request.init.signal = deadline.signal;
+    return settings.fetch(request.url, request.init);
+  };
+  try {
+    const { method } = facts.info;
+    const { data, error, response } = (await (client as any)[method](path, { params: init.params, body: init.body, headers: init.headers, fetch: send })) as ClientResult;
+    const { status } = response;
+    if (response.ok) return { ok: true, status, data };
+    return {
+      ok: false,
+      status,
+      failure: apiErrorFromResponse(response, error, facts),
+      retryable: RETRYABLE_STATUSES.includes(status),
+      retryAfter: response.headers.get('retry-after'),
+    };
+  } catch (cause) {
+    init.signal?.throwIfAborted();
+    // Nothing sent, or a 2xx body that is not JSON: repeating would not help, and it is no network problem.
+    const nothingSent = facts.info.url === '';
+    if (nothingSent || cause instanceof SyntaxError) throw cause;
+    const failure = networkFailure(cause, facts, deadline.timedOut, deadline.timeoutMs);
+    return { ok: false, status: failure.name, failure, retryable: true, retryAfter: null };
+  } finally {
+    deadline.clear();
+  }
+}
+
+/** The error of an attempt that got no HTTP response: it timed out, or the connection failed. */
+function networkFailure(cause: any, facts: RequestFacts, timedOut: boolean, timeoutMs: number): PlatformError {
+  const { operationId, method, url } = facts.info;
+  const where = ` (${method} ${url})`;
+  if (timedOut) return new PlatformTimeoutError(`${operationId} timed out after ${timeoutMs} ms${where}`, { ...facts.info, timeoutMs });
+  // undici puts the system error code (ECONNREFUSED, ...) on `cause`; other runtimes only have a message.
+  const reason = cause?.cause?.code ?? cause?.message;
+  const message = `${operationId} could not reach the server${where}${reason ? ': ' + reason : ''}`;
+  return new PlatformConnectionError(redact(message, facts.secrets()), facts.info, { cause });
+}
+
+/**
+ * The signal of one attempt: aborted when its time limit passes (then `timedOut` is true) or when the caller's
+ * signal aborts. Without a time limit it is the caller's signal itself, and nothing needs to be set up.
+ */
+class AttemptDeadline {
+  signal: AbortSignal | undefined;
+  timedOut = false;
+  clear = () => {};
+
+  constructor(
+    readonly timeoutMs: number,
+    callerSignal: AbortSignal | undefined,
+  ) {
+    this.signal = callerSignal;
+    const hasTimeLimit = timeoutMs > 0 && timeoutMs <= LONGEST_TIMER_MS;
+    if (!hasTimeLimit) return;
+    const controller = new AbortController();
+    this.signal = controller.signal;
+    const timer: any = setTimeout(() => {
+      this.timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    // A pending time limit must not keep a Node process alive.
+    timer.unref?.();
+    const forwardAbort = () => controller.abort(callerSignal!.reason);
+    callerSignal?.addEventListener('abort', forwardAbort);
+    this.clear = () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', forwardAbort);
+    };
+  }
+}
+
+/**
+ * `debug`: each attempt, with its method, URL, status, duration and, when it is retried, why. `info`: each retry.
+ * The messages are the errors' own, built from redacted bodies, so no secret reaches the logger.
+ */
+function logAttempt(log: Log, facts: RequestFacts, status: number | string, startedAt: number, failure?: PlatformError, retryInMs?: number): void {
+  const { operationId, method, url } = facts.info;
+  const retryNote = retryInMs === undefined ? '' : `retry in ${retryInMs} ms: ${failure!.message}`;
+  const debug = log('debug');
+  if (debug) {
+    const durationMs = Math.round(performance.now() - startedAt);
+    debug(`${operationId}: ${method} ${url} -> ${status} in ${durationMs} ms${retryNote && '; ' + retryNote}`);
+  }
+  if (retryNote) log('info')?.(`${operationId}: ${retryNote}`);
+}

@@ -1,0 +1,68 @@
+// What every runtime runs against the mock, with only the client and standard web APIs (no Node built-ins), so the
+// same file works in Node, Bun, Deno, a browser and workerd: a GET, a PUT with a body, a paginated iterator and
+// an error path. `fixtures` (fixtures.mjs) holds the inputs and the answers the spec documents.
+// Resolves to { ok: true, checks } or { ok: false, checks, failure }; never throws.
+export async function runScenario(client, mockUrl, fixtures) {
+  const { createPlatformClient, PlatformApiError } = client;
+  const checks = [];
+  const warnings = [];
+  const logger = { error: () => {}, warn: (line) => warnings.push(line), info: () => {}, debug: () => {} };
+  try {
+    const platform = createPlatformClient({
+      baseUrl: mockUrl,
+      gatewayBaseUrl: mockUrl,
+      token: 'runtime-check-token',
+      maxRetries: 0,
+      timeoutMs: 60_000,
+      logger,
+    });
+
+    const team = await platform[fixtures.get.operationId](fixtures.get.init);
+    expectSame(team, fixtures.get.expected, `GET ${fixtures.get.operationId}`);
+    checks.push('GET');
+
+    const put = await platform[fixtures.put.operationId](fixtures.put.init);
+    expectSame(put, fixtures.put.expected, `PUT ${fixtures.put.operationId}`);
+    checks.push('PUT');
+
+    const items = [];
+    for await (const item of platform[fixtures.iterate.iterator](fixtures.iterate.init)) items.push(item);
+    expectSame(items, fixtures.iterate.expected, `${fixtures.iterate.iterator} items`);
+    checks.push('iterator');
+
+    let error;
+    try {
+      await platform[fixtures.error.operationId]({ ...fixtures.error.init, headers: { Prefer: `code=${fixtures.error.status}` } });
+    } catch (caught) {
+      error = caught;
+    }
+    if (!(error instanceof PlatformApiError)) throw new Error(`error path: expected a PlatformApiError, got ${describe(error)}`);
+    if (error.status !== fixtures.error.status) throw new Error(`error path: status ${error.status}, expected ${fixtures.error.status}`);
+    expectSame(error.body, fixtures.error.expectedBody, 'error path body');
+    if (!error.message.startsWith(`${fixtures.error.operationId} failed with status ${fixtures.error.status}`)) {
+      throw new Error(`error path: unexpected message ${JSON.stringify(error.message)}`);
+    }
+    checks.push('error');
+    return { ok: true, checks, warnings };
+  } catch (failure) {
+    return { ok: false, checks, warnings, failure: describe(failure) };
+  }
+}
+
+function describe(value) {
+  if (value instanceof Error) return `${value.name}: ${value.message}${value.cause ? ` (cause: ${describe(value.cause)})` : ''}`;
+  return String(value);
+}
+
+/** JSON with object keys sorted, so that key order does not matter. */
+function canonical(value) {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
+}
+
+function expectSame(actual, expected, what) {
+  if (canonical(actual) !== canonical(expected)) {
+    throw new Error(`${what}: got ${canonical(actual)?.slice(0, 300)}, expected ${canonical(expected)?.slice(0, 300)}`);
+  }
+}
