@@ -55,10 +55,17 @@ function presentUnion(document, union, keyword, pointer) {
   union[keyword] = union[keyword].map((variant, i) => withTitle(variant, names[i]));
   if (discriminator) {
     const selector = `Selected by \`${discriminator}\`: ${names.map((n) => `\`${n}\``).join(', ')}.`;
-    union.description = union.description ? `${union.description.trimEnd()}\n\n${selector}` : selector;
+    union.description = appendParagraph(union.description, selector);
     delete union.discriminator;
   }
   return { pointer, keyword, names, discriminator };
+}
+
+/** Adds a paragraph after a Markdown description, keeping the description's own text as it is. */
+function appendParagraph(description, paragraph) {
+  if (!description) return paragraph;
+  const separator = description.endsWith('\n') ? '\n' : '\n\n';
+  return `${description}${separator}${paragraph}`;
 }
 
 /** A `$ref` variant keeps its `$ref`; OpenAPI 3.1 allows a `title` beside it, and Redoc shows that title. */
