@@ -60,10 +60,12 @@ export function buildDocsBundle(bundle) {
   const unions = presentUnions(document);
   const ownDescription = document.info?.description ? `${document.info.description.trimEnd()}\n\n` : '';
   document.info = { ...document.info, description: `${ownDescription}${introduction(ops)}` };
+  // Menu order: every TypeScript entry, then every curl entry.
   const sampleLabels = [...new Set([
     SAMPLE_LANGS.typescript,
+    ...extraLabels.map((suffix) => sampleLabel(SAMPLE_LANGS.typescript, suffix)),
     SAMPLE_LANGS.curl,
-    ...extraLabels.flatMap((suffix) => [sampleLabel(SAMPLE_LANGS.typescript, suffix), sampleLabel(SAMPLE_LANGS.curl, suffix)]),
+    ...extraLabels.map((suffix) => sampleLabel(SAMPLE_LANGS.curl, suffix)),
   ])];
   return { document, samples, sampleLabels, unions };
 }
