@@ -51,7 +51,7 @@ function walk(node, pointer, visit, keysAreNames = false) {
 
 function presentUnion(document, union, keyword, pointer) {
   const discriminator = union.discriminator?.propertyName;
-  const names = union[keyword].map((variant, i) => variantName(document, union, variant, i));
+  const names = distinct(union[keyword].map((variant, i) => variantName(document, union, variant, i)));
   union[keyword] = union[keyword].map((variant, i) => withTitle(variant, names[i]));
   if (discriminator) {
     const selector = `Selected by \`${discriminator}\`: ${names.map((n) => `\`${n}\``).join(', ')}.`;
@@ -59,6 +59,16 @@ function presentUnion(document, union, keyword, pointer) {
     delete union.discriminator;
   }
   return { pointer, keyword, names, discriminator };
+}
+
+/** Two variants never share a name (two inline objects would both be `object`): the second is `object (2)`. */
+function distinct(names) {
+  const seen = new Map();
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 ? name : `${name} (${count})`;
+  });
 }
 
 /** Adds a paragraph after a Markdown description, keeping the description's own text as it is. */
