@@ -184,7 +184,7 @@ describe('unions', () => {
 
   test('variants that would share a name are told apart', () => {
     const doc = { components: { schemas: { Loose: { anyOf: [{ type: 'object' }, { type: 'object', required: ['id'] }] } } } };
-    expect(presentUnions(doc)[0].names).toEqual(['object', 'object (2)']);
+    expect(presentUnions(doc)[0]?.names).toEqual(['object', 'object (2)']);
   });
 
   test('a nullable reference is named by its schema and null', () => {
