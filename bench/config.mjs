@@ -20,7 +20,7 @@ function envFlag(name) {
 }
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -64,6 +64,11 @@ export const settings = {
     /** tsc runs per consumer (interleaved; the median is reported). */
     runs: envNumber('BENCH_TSC_RUNS', 5, { min: 1 }),
     timeoutMs: envNumber('BENCH_TSC_TIMEOUT_MS', 5 * 60_000, { min: 1000 }),
+  },
+
+  docs: {
+    /** Cold page loads in Chromium per network setting (loopback and throttled); the median is reported. */
+    loads: envNumber('BENCH_DOCS_LOADS', 5, { min: 1 }),
   },
 
   /** Time limit of each section's child process, ms (it is killed with its servers when exceeded). */
@@ -151,6 +156,16 @@ export const budgets = [
     margin: 0.08, // ± run-to-run noise of this ratio on the shared 2-core machine (see BENCHMARKS.md runs)
     unit: '×',
     value: (r) => r.mock?.floorRatios?.['valid-put'],
+  },
+  {
+    id: 'docs-page-wire',
+    // First contentful paint is reported beside it in BENCHMARKS.md section 6 (a paint time is not budgeted).
+    title: 'Docs page on the wire, one cold load in Chromium (scripts/static-server.mjs, brotli)',
+    op: '<=',
+    budget: 800_000, // bytes = 800 kB (issue 14)
+    margin: 20_000, // ± bytes: the same build gives the same bytes; a Redoc or spec update moves the page by tens of kB
+    unit: 'B',
+    value: (r) => r.docs?.wireBytes,
   },
 ];
 

@@ -239,6 +239,22 @@ export function renderMarkdown(results) {
     );
   }
 
+  const d = results.docs;
+  out.push('## 6. Docs page', sectionError(d));
+  if (d && !d.error) {
+    const kB = (bytes) => `${fmt(bytes / 1000, 1)} kB`;
+    out.push(
+      `apps/docs/dist/index.html served by the docs' static server (sirv, precompressed files) to Chromium ${d.chromium}, ${d.loads} cold loads per setting (median).`,
+      `Throttled: ${fmt((d.throttle.downloadThroughput * 8) / 1e6, 0)} Mbit/s down, ${d.throttle.latency} ms round trip.`,
+      '',
+      table(
+        ['page', 'plain', 'gzip', 'brotli', 'on the wire', 'first contentful paint', 'load event', 'FCP throttled', 'load throttled'],
+        [[`index.html (${d.encodings.filter((e) => e !== 'identity').join(', ') || 'identity'})`, kB(d.files.plain), kB(d.files.gzip), kB(d.files.brotli), kB(d.wireBytes), `${fmt(d.fcpMs, 0)} ms (${fmt(d.fcpMinMs, 0)}–${fmt(d.fcpMaxMs, 0)})`, `${fmt(d.loadMs, 0)} ms`, `${fmt(d.fcpThrottledMs, 0)} ms`, `${fmt(d.loadThrottledMs, 0)} ms`]],
+      ),
+      '',
+    );
+  }
+
   out.push('## Reproduce', '');
   out.push(
     '```sh',
@@ -254,7 +270,7 @@ export function renderMarkdown(results) {
         `npm test ${s.pipeline.skipTest ? 'skipped' : 'timed'} (BENCH_SKIP_TEST=1 skips it)`,
         `tsc runs ${s.typecheck.runs} (BENCH_TSC_RUNS)`,
       ].join('; ') +
-      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck` runs a subset.',
+      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs` runs a subset.',
     '',
   );
   return out.join('\n');

@@ -6,3 +6,10 @@ export const TOKEN_ENV_VAR = 'VENDOR_API_TOKEN';
 export const CLIENT_PACKAGE = '@vendor/api-client';
 export const GENERATOR = 'scripts/generators/40-docs.mjs';
 export const SAMPLE_LANGS = { typescript: 'TypeScript', curl: 'curl' };
+/** Files the docs offer for download, relative to the site root (generated into src/generated/, copied into dist/). */
+export const DOWNLOADS = {
+  openapiJson: 'downloads/openapi.json',
+  openapiYaml: 'downloads/openapi.yaml',
+  postmanCollection: 'downloads/platform-api.postman_collection.json',
+  postmanEnvironment: 'downloads/platform-api-mock.postman_environment.json',
+};

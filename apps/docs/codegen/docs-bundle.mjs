@@ -1,32 +1,71 @@
-// The document the docs are built from: the bundled spec plus generated `x-codeSamples` on every operation
-// and the generated introduction sections. The hand-authored spec is never changed.
+// The document the docs are built from: the bundled spec plus generated `x-codeSamples` on every operation,
+// the generated introduction sections, each gateway operation's server named where a reader sees it, and
+// unions reshaped so Redoc shows their variants (unions.mjs). The hand-authored spec is never changed.
 import { SAMPLE_LANGS } from './constants.mjs';
 import { curlSample } from './curl-sample.mjs';
 import { introduction } from './introduction.mjs';
 import { listOperations } from './operations.mjs';
 import { deref } from './resolve.mjs';
+import { presentServer } from './servers.mjs';
 import { typescriptSample } from './ts-sample.mjs';
+import { presentUnions } from './unions.mjs';
 
 /**
- * @returns {{ document: Record<string, any>, samples: { operationId: string, exampleName: string|undefined, typescript: string, curl: string }[] }}
+ * @typedef {{ operationId: string, exampleName: string|undefined, labelSuffix: string, typescript: string, curl: string }} Sample
+ * One TypeScript and one curl sample of an operation, for one of its named request examples.
+ */
+
+/**
+ * The label a sample is listed under in the docs' language menu. The first example of an operation is plain
+ * `TypeScript` / `curl` (the menu keeps that choice from one operation to the next); each further example is
+ * named by its summary.
+ */
+export function sampleLabel(language, labelSuffix) {
+  return labelSuffix ? `${language}: ${labelSuffix}` : language;
+}
+
+/** @returns {Sample[]} one per named request example (one for an operation without a body) */
+function operationSamples(op) {
+  const bodies = op.bodies.length > 0 ? op.bodies : [undefined];
+  return bodies.map((body, i) => ({
+    operationId: op.operationId,
+    exampleName: body?.exampleName,
+    labelSuffix: i === 0 ? '' : (body.summary ?? body.exampleName),
+    typescript: typescriptSample(op, body),
+    curl: curlSample(op, body),
+  }));
+}
+
+/**
+ * @returns {{ document: Record<string, any>, samples: Sample[], sampleLabels: string[], unions: import('./unions.mjs').UnionView[] }}
+ *   sampleLabels: every sample label in menu order (the docs' config lists them; Redoc hides unlisted ones)
  */
 export function buildDocsBundle(bundle) {
   const document = structuredClone(bundle);
   const ops = listOperations(document);
-  const samples = ops.map((op) => ({
-    operationId: op.operationId,
-    exampleName: op.body?.exampleName,
-    typescript: typescriptSample(op),
-    curl: curlSample(op),
-  }));
-  for (const [i, op] of ops.entries()) {
+  const samples = [];
+  const extraLabels = [];
+  for (const op of ops) {
+    const own = operationSamples(op);
+    samples.push(...own);
     const pathItem = deref(document, document.paths[op.path]);
-    pathItem[op.method]['x-codeSamples'] = [
-      { lang: 'TypeScript', label: SAMPLE_LANGS.typescript, source: samples[i].typescript },
-      { lang: 'Shell', label: SAMPLE_LANGS.curl, source: samples[i].curl },
-    ];
+    const operation = pathItem[op.method];
+    operation['x-codeSamples'] = own.flatMap((s) => [
+      { lang: 'TypeScript', label: sampleLabel(SAMPLE_LANGS.typescript, s.labelSuffix), source: s.typescript },
+      { lang: 'Shell', label: sampleLabel(SAMPLE_LANGS.curl, s.labelSuffix), source: s.curl },
+    ]);
+    for (const s of own.slice(1)) extraLabels.push(s.labelSuffix);
+    presentServer(document, pathItem, operation, op);
   }
+  const unions = presentUnions(document);
   const ownDescription = document.info?.description ? `${document.info.description.trimEnd()}\n\n` : '';
   document.info = { ...document.info, description: `${ownDescription}${introduction(ops)}` };
-  return { document, samples };
+  // Menu order: every TypeScript entry, then every curl entry.
+  const sampleLabels = [...new Set([
+    SAMPLE_LANGS.typescript,
+    ...extraLabels.map((suffix) => sampleLabel(SAMPLE_LANGS.typescript, suffix)),
+    SAMPLE_LANGS.curl,
+    ...extraLabels.map((suffix) => sampleLabel(SAMPLE_LANGS.curl, suffix)),
+  ])];
+  return { document, samples, sampleLabels, unions };
 }

@@ -1,7 +1,7 @@
 // Introduction sections the docs add after the spec's own `info.description`: how to set both base URLs,
 // which operation uses which error shape, pagination, and the mock. Built from the document, so the
 // operation lists cannot drift from the contract.
-import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
+import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
 
 const SHAPE_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
 const code = (text) => `\`${text}\``;
@@ -9,9 +9,10 @@ const code = (text) => `\`${text}\``;
 function baseUrls(ops) {
   const gateway = ops.filter((o) => o.space === 'gateway').map((o) => code(o.operationId));
   return `## Setting the two base URLs
-The control plane and the gateway are separate hosts. Every operation below shows, under **Servers**,
-which of the two it is sent to. The gateway operations are ${gateway.join(', ')}; all others go to the
-control plane.
+The control plane and the gateway are separate hosts. The first line of every operation's description
+(**Server:**) names the URL it is sent to, and the gateway operations carry a **Gateway** badge beside
+their title and in the sidebar. The gateway operations are ${gateway.join(', ')}; all others go to the
+control plane (the **Servers** box of this introduction).
 
 With the TypeScript client, give both base URLs once; each method picks the right one:
 
@@ -86,14 +87,29 @@ ${code('npm start')} in the repository serves this reference and the mock togeth
 `;
 }
 
-function samples() {
+function samples(ops) {
+  const paginated = ops.filter((o) => o.pagination !== undefined).map((o) => code(o.operationId));
+  const iterators = paginated.length > 0 ? ` The paginated operations (${paginated.join(', ')}) are shown with the client's iterator, which follows the pages for you.` : '';
   return `## Code samples
 Every operation shows a TypeScript sample (${code('@vendor/api-client')}) and a curl sample, generated from
-the operation's request examples and type-checked against the client on every test run.
+the operation's request examples and type-checked against the client on every test run. **TypeScript** and
+**curl** send the first request example; an operation with more named examples lists one more entry per
+example (named by its summary) in the sample's language menu.${iterators}
+`;
+}
+
+function tryIt() {
+  return `## Trying it
+- The OpenAPI document: [JSON](/${DOWNLOADS.openapiJson}) or [YAML](/${DOWNLOADS.openapiYaml}).
+- A [Postman collection](/${DOWNLOADS.postmanCollection}) of every operation with its examples, and an
+  [environment](/${DOWNLOADS.postmanEnvironment}) with the variables ${code('baseUrl')}, ${code('gatewayBaseUrl')}
+  and ${code('token')}. The environment points both base URLs at the mock on ${code('http://127.0.0.1:4010')}
+  (see Running the mock); set them to your hosts and your token to call the API. Newman runs it too:
+  ${code(`npx newman run platform-api.postman_collection.json -e platform-api-mock.postman_environment.json`)}.
 `;
 }
 
 /** @param {import('./operations.mjs').SampleOperation[]} ops */
 export function introduction(ops) {
-  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), samples()].join('\n');
+  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), samples(ops), tryIt()].join('\n');
 }

@@ -1,5 +1,5 @@
 // Reads, from the bundled document, what a code sample needs to know about each operation:
-// its address space, its parameters with their example values, and its first request-body example.
+// its address space, its parameters with their example values, and its named request-body examples.
 import { deref } from './resolve.mjs';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -9,9 +9,10 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'o
  * @typedef {{
  *   operationId: string, method: string, path: string, space: 'controlPlane'|'gateway',
  *   errorShape: string|undefined, tags: string[], summary: string|undefined,
- *   params: SampleParam[], body: { exampleName: string, value: unknown } | undefined,
- *   dataEnvelope: boolean,
+ *   params: SampleParam[], body: SampleBody | undefined, bodies: SampleBody[],
+ *   dataEnvelope: boolean, pagination: 'page_token'|'offset'|undefined,
  * }} SampleOperation
+ * @typedef {{ exampleName: string, summary: string|undefined, value: unknown }} SampleBody
  */
 
 /** @returns {SampleOperation[]} every operation of the document, in document order */
@@ -23,6 +24,8 @@ export function listOperations(doc) {
       const op = item[method];
       if (!op) continue;
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      const params = sampleParams(doc, item, op);
+      const bodies = requestBodyExamples(doc, op);
       ops.push({
         operationId: op.operationId,
         method,
@@ -31,9 +34,11 @@ export function listOperations(doc) {
         errorShape: op['x-error-shape'],
         tags: op.tags ?? [],
         summary: op.summary,
-        params: sampleParams(doc, item, op),
-        body: requestBodyExample(doc, op),
+        params,
+        body: bodies[0],
+        bodies,
         dataEnvelope: hasDataEnvelope(doc, op),
+        pagination: paginationStyle(params),
       });
     }
   }
@@ -80,20 +85,32 @@ function parameterExample(doc, p) {
   return undefined;
 }
 
-/** The first named example of the JSON request body (the same default the mock and the reference show). */
-function requestBodyExample(doc, op) {
-  if (!op.requestBody) return undefined;
+/**
+ * Every named example of the JSON request body, in document order; the first is the default the mock and
+ * the reference show. An operation without a request body has none.
+ * @returns {SampleBody[]}
+ */
+function requestBodyExamples(doc, op) {
+  if (!op.requestBody) return [];
   const body = deref(doc, op.requestBody);
   const media = body.content?.['application/json'];
   if (!media) throw new Error(`${op.operationId}: only application/json request bodies are supported`);
-  const first = Object.entries(media.examples ?? {})[0];
-  if (first) {
-    const example = deref(doc, first[1]);
-    if (example.value === undefined) throw new Error(`${op.operationId}: request example "${first[0]}" has no inline value`);
-    return { exampleName: first[0], value: example.value };
-  }
-  if (media.example !== undefined) return { exampleName: 'example', value: media.example };
+  const named = Object.entries(media.examples ?? {}).map(([name, raw]) => {
+    const example = deref(doc, raw);
+    if (example.value === undefined) throw new Error(`${op.operationId}: request example "${name}" has no inline value`);
+    return { exampleName: name, summary: example.summary, value: example.value };
+  });
+  if (named.length > 0) return named;
+  if (media.example !== undefined) return [{ exampleName: 'example', summary: undefined, value: media.example }];
   throw new Error(`${op.operationId}: request body has no example (docs/ARCHITECTURE.md: every request body has named examples)`);
+}
+
+/** How an operation pages, read from its query parameters (the same rule as the introduction's Pagination). */
+function paginationStyle(params) {
+  const query = params.filter((p) => p.in === 'query').map((p) => p.name);
+  if (query.includes('page_token')) return 'page_token';
+  if (query.includes('offset')) return 'offset';
+  return undefined;
 }
 
 /** Whether the 2xx JSON body is the `{ data: ... }` envelope (the sample then destructures `data`). */

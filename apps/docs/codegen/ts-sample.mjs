@@ -1,26 +1,55 @@
-// The TypeScript sample of one operation: @vendor/api-client called with the operation's request examples.
+// The TypeScript sample of one operation: @vendor/api-client called with one of the operation's request
+// examples. A paginated operation is shown with the client's iterator, which follows the pages itself.
 import { CLIENT_PACKAGE, CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
 import { propertyKey, toTsLiteral } from './literal.mjs';
 
+/**
+ * The parameters a sample sends. A paginated sample asks for the first page, so it leaves out the cursor
+ * (`page_token` or `offset`): the iterator, or the reader, continues from what the server returns.
+ */
+export function sampleParams(op) {
+  if (op.pagination === undefined) return op.params;
+  return op.params.filter((p) => !(p.in === 'query' && p.name === op.pagination));
+}
+
 /** The init argument of the client method: openapi-fetch's `params.{path,query,header}` and `body`. */
-export function methodInit(op) {
+export function methodInit(op, body = op.body) {
   const init = {};
+  const params = sampleParams(op);
   for (const location of ['path', 'query', 'header']) {
-    const params = op.params.filter((p) => p.in === location);
-    if (params.length === 0) continue;
+    const here = params.filter((p) => p.in === location);
+    if (here.length === 0) continue;
     init.params ??= {};
-    init.params[location] = Object.fromEntries(params.map((p) => [p.name, p.value]));
+    init.params[location] = Object.fromEntries(here.map((p) => [p.name, p.value]));
   }
-  if (op.body) init.body = op.body.value;
+  if (body) init.body = body.value;
   return init;
 }
 
-/** @param {import('./operations.mjs').SampleOperation} op */
-export function typescriptSample(op) {
-  const init = methodInit(op);
+/** The client's iterator of a paginated `list...` operation: `listAgentSessionTurns` -> `iterateAgentSessionTurns`. */
+export function iteratorName(op) {
+  if (op.pagination === undefined) return undefined;
+  return `iterate${op.operationId.replace(/^list/, '')}`;
+}
+
+function callLines(op, body) {
+  const init = methodInit(op, body);
+  const iterator = iteratorName(op);
+  if (iterator) {
+    const args = Object.keys(init).length === 0 ? '' : toTsLiteral(init, 0, 40);
+    return [`// Follows the pages for you; stop early with \`break\`.`, `for await (const item of platform.${iterator}(${args})) {`, '  console.log(item);', '}'];
+  }
   const args = Object.keys(init).length === 0 ? '' : toTsLiteral(init, 0, 40);
   const call = `await platform.${propertyKey(op.operationId)}(${args});`;
-  const result = op.dataEnvelope ? `const { data } = ${call}\nconsole.log(data);` : `const result = ${call}\nconsole.log(result);`;
+  if (op.dataEnvelope) return [`const { data } = ${call}`, 'console.log(data);'];
+  return [`const result = ${call}`, 'console.log(result);'];
+}
+
+/**
+ * @param {import('./operations.mjs').SampleOperation} op
+ * @param {import('./operations.mjs').SampleBody} [body] the request example to send (default: the first)
+ */
+export function typescriptSample(op, body = op.body) {
   return [
     `import { createPlatformClient } from '${CLIENT_PACKAGE}';`,
     '',
@@ -30,7 +59,7 @@ export function typescriptSample(op) {
     `  token: process.env.${TOKEN_ENV_VAR}!,`,
     '});',
     '',
-    result,
+    ...callLines(op, body),
     '',
   ].join('\n');
 }

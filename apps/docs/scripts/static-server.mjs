@@ -1,10 +1,26 @@
-// A tiny static file server for dist/ on 127.0.0.1. Redoc routes by path (/teams/getteam), so any path
-// without a file falls back to index.html, as a hosting setup for this page must do.
+// Serves the built site (dist/) on 127.0.0.1 with sirv: the precompressed .br/.gz files to clients that
+// accept them, ETags with conditional requests (304), and the headers of the hosting recipe in README.md.
+// The page routes by path (/teams/getteam, Redoc's history router), so a path without a file extension
+// that matches no file is answered with index.html; a missing file (/favicon.ico) is a 404.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import sirv from 'sirv';
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
+/** A file whose name carries a content hash (`app-3f9a1c2b.js`) never changes, so it may be cached for good. */
+export function isHashedAsset(pathname) {
+  return /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i.test(pathname);
+}
+
+/** Headers every response of the site gets; the page's Content-Security-Policy is in its own <meta>. */
+export function securityHeaders(res) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+}
+
+function setHeaders(res, pathname) {
+  securityHeaders(res);
+  // Everything else (index.html, the downloads) keeps its URL across releases: revalidate with the ETag.
+  res.setHeader('Cache-Control', isHashedAsset(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
 
 /**
  * @param {{ root: string, port?: number, host?: string, extraRoutes?: Record<string, string> }} options
@@ -12,22 +28,17 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export async function startStaticServer({ root, port = 0, host = '127.0.0.1', extraRoutes = {} }) {
-  const server = createServer(async (req, res) => {
+  const serveDist = sirv(root, { single: true, etag: true, brotli: true, gzip: true, setHeaders });
+  const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (pathname in extraRoutes) {
-      res.writeHead(200, { 'content-type': TYPES['.html'] }).end(extraRoutes[pathname]);
+    if (Object.hasOwn(extraRoutes, pathname)) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(extraRoutes[pathname]);
       return;
     }
-    const relative = path.normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
-    const file = path.resolve(root, relative);
-    const inside = file.startsWith(path.resolve(root) + path.sep);
-    const candidates = inside && path.extname(file) ? [file] : [path.join(root, 'index.html')];
-    try {
-      const body = await readFile(candidates[0]);
-      res.writeHead(200, { 'content-type': TYPES[path.extname(candidates[0])] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    }
+    serveDist(req, res, () => {
+      securityHeaders(res);
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+    });
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,18 +1,23 @@
-// The built site (dist/index.html) in Debian's Chromium, served from 127.0.0.1: it renders with no network,
-// every operation can be navigated to and shows its heading and its TypeScript sample, nothing leaves the
-// machine and the Content-Security-Policy reports nothing. Two control pages prove the guards can fail.
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+// The built site (dist/) served by scripts/static-server.mjs and opened in Debian's Chromium: the server's
+// headers and precompressed files, the page rendering with no network, no console error and no failed
+// request, every operation reachable from the sidebar with its unions named, path links that hold when
+// opened fresh, and the downloads. Two control pages prove the guards can fail.
+import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { GATEWAY_BADGE } from '../codegen/servers.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { guardedPage, launchChromium, type PageGuard } from './support/chromium.js';
-import { distDir, docsOperations, docsRoot } from './support/docs-bundle.js';
+import { distDir, docsOperations, docsRoot, readDocsBundle, repoRoot, shownUnions, type DocsOperation } from './support/docs-bundle.js';
 
-const operations = docsOperations();
+const doc = readDocsBundle();
+const operations = docsOperations(doc);
 const screenshotsDir = path.join(docsRoot, 'screenshots');
 const EXTERNAL_IMAGE = 'https://images.example.com/pixel.png';
 const EXTERNAL_SCRIPT = 'https://cdn.example.com/tracker.js';
+/** The operation whose unions the screenshot shows: the MCP create-or-update (by its operationId, if it exists). */
+const SCREENSHOT_OPERATION = 'createOrUpdateMcpServer';
 
 let browser: Browser;
 let server: { url: string; close: () => Promise<void> };
@@ -26,6 +31,8 @@ beforeAll(async () => {
     extraRoutes: {
       // No CSP: the external image request reaches the network guard, which must record and abort it.
       '/__control/no-csp': `<!DOCTYPE html><html><body><img src="${EXTERNAL_IMAGE}"></body></html>`,
+      // A page that loads a file the site does not have: the guard must see the 404.
+      '/__control/missing-image': '<!DOCTYPE html><html><body><img src="/missing-image.png"></body></html>',
       // The built page plus one external script: its own CSP must refuse it and say so in the console.
       '/__control/csp': html.replace('</head>', `<script src="${EXTERNAL_SCRIPT}"></script></head>`),
     },
@@ -49,17 +56,41 @@ async function withPage(run: (guard: PageGuard) => Promise<void>) {
   }
 }
 
-const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A heading's text: exactly `text`, or `text` and the Gateway badge Redoc puts inside the heading. */
+const exactly = (text: string) => new RegExp(`^\\s*${escape(text)}(\\s*${escape(GATEWAY_BADGE)})?\\s*$`, 'i');
 const headingWith = (guard: PageGuard, text: string) => guard.page.locator('h1, h2, h3').filter({ hasText: exactly(text) });
-
 const codeBlockWith = (guard: PageGuard, text: string) =>
   guard.page.locator('[data-component-name="CodeBlock/CodeBlockContainer"]').filter({ hasText: text }).first();
+const sidebarLinkOf = (guard: PageGuard, op: DocsOperation) => guard.page.locator(`a[href$="/${op.operationId.toLowerCase()}"]`).first();
+/** Redoc's element of one operation: its id is the operation's address without the leading slash. */
+const operationSection = (guard: PageGuard, href: string) => guard.page.locator(`[id="${href.replace(/^\//, '')}"]`);
+
+/** Opens the operation from the sidebar (its tag first) and returns the link's href. */
+async function openFromSidebar(guard: PageGuard, op: DocsOperation): Promise<string> {
+  const { page } = guard;
+  await page.goto(`${server.url}/`, { waitUntil: 'load' });
+  await page.getByRole('link', { name: op.tag, exact: true }).first().click();
+  const link = sidebarLinkOf(guard, op);
+  const href = (await link.getAttribute('href')) ?? '';
+  await link.click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(href);
+  return href;
+}
+
+function expectClean(guard: PageGuard) {
+  expect(guard.external).toEqual([]);
+  expect(guard.cspErrors).toEqual([]);
+  expect(guard.errors).toEqual([]);
+  expect(guard.failed).toEqual([]);
+}
 
 describe('control pages (the guards can fail)', () => {
   test('the network guard records and aborts a request to another host', async () => {
     await withPage(async (guard) => {
       await guard.page.goto(`${server.url}/__control/no-csp`, { waitUntil: 'load' });
       expect(guard.external).toContain(EXTERNAL_IMAGE);
+      expect(guard.failed.join('\n')).toContain(EXTERNAL_IMAGE);
     });
   });
 
@@ -71,10 +102,73 @@ describe('control pages (the guards can fail)', () => {
       expect(guard.external).toEqual([]); // refused before any request was made
     });
   });
+
+  test('a missing file is a failed request the guard sees', async () => {
+    await withPage(async (guard) => {
+      await guard.page.goto(`${server.url}/__control/missing-image`, { waitUntil: 'load' });
+      expect(guard.failed.join('\n')).toMatch(/missing-image\.png: 404/);
+    });
+  });
+});
+
+describe('static server (scripts/static-server.mjs)', () => {
+  const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers });
+
+  test('serves the precompressed page to clients that accept brotli or gzip, the plain one to others', async () => {
+    for (const [accept, encoding, file] of [['br, gzip', 'br', 'index.html.br'], ['gzip', 'gzip', 'index.html.gz'], ['identity', null, 'index.html']] as const) {
+      const response = await get('/', { 'accept-encoding': accept });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(Number(response.headers.get('content-length')), accept).toBe((await stat(path.join(distDir, file))).size);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      await response.arrayBuffer();
+    }
+    measurements.wireBytesBrotli = (await stat(path.join(distDir, 'index.html.br'))).size;
+    measurements.wireBytesGzip = (await stat(path.join(distDir, 'index.html.gz'))).size;
+  });
+
+  test('index.html: Cache-Control no-cache, an ETag that answers 304, nosniff, HTML type', async () => {
+    const first = await get('/', { 'accept-encoding': 'br' });
+    await first.arrayBuffer();
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(first.headers.get('content-type')).toBe('text/html;charset=utf-8');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await get('/', { 'accept-encoding': 'br', 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    const changed = await get('/', { 'accept-encoding': 'br', 'if-none-match': 'W/"other"' });
+    expect(changed.status).toBe(200);
+    await changed.arrayBuffer();
+  });
+
+  test('an operation address falls back to index.html; a missing file is a 404', async () => {
+    const op = operations[0]!;
+    const page = await get(`/${op.tag.toLowerCase().replace(/\s+/g, '-')}/${op.operationId.toLowerCase()}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="redoc"');
+    expect((await get('/favicon.ico')).status).toBe(404);
+    expect((await get('/downloads/missing.json')).status).toBe(404);
+  });
+
+  test('serves the downloads: the OpenAPI document as JSON and YAML, the Postman collection and environment', async () => {
+    const contract = JSON.parse(await readFile(path.join(repoRoot, 'packages/types/src/generated/openapi.json'), 'utf8'));
+    const json = await get('/downloads/openapi.json');
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await json.json()).toEqual(contract);
+    const { parse } = await import('yaml');
+    const yaml = await get('/downloads/openapi.yaml');
+    expect(yaml.status).toBe(200);
+    expect(parse(await yaml.text())).toEqual(contract);
+    const collection = await (await get('/downloads/platform-api.postman_collection.json')).json();
+    expect(collection.info.schema).toMatch(/collection\/v2\.1\.0/);
+    const environment = await (await get('/downloads/platform-api-mock.postman_environment.json')).json();
+    expect(environment.values.map((v: { key: string }) => v.key).sort()).toEqual(['baseUrl', 'gatewayBaseUrl', 'token']);
+  });
 });
 
 describe('built docs (dist/index.html)', () => {
-  test('renders the overview offline: no external request, no CSP or page error; screenshot saved', async () => {
+  test('renders the overview offline: no external or failed request, no console error; downloads linked; screenshot saved', async () => {
     await withPage(async (guard) => {
       const started = Date.now();
       await guard.page.goto(`${server.url}/`, { waitUntil: 'load' });
@@ -84,53 +178,99 @@ describe('built docs (dist/index.html)', () => {
       const paint = await guard.page.evaluate(() => {
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-        return { fcp, domContentLoaded: nav?.domContentLoadedEventEnd, load: nav?.loadEventEnd };
+        return { fcp, domContentLoaded: nav?.domContentLoadedEventEnd, load: nav?.loadEventEnd, transferSize: nav?.transferSize };
       });
       measurements.firstContentfulPaintMs = Math.round(paint.fcp ?? -1);
       measurements.domContentLoadedMs = Math.round(paint.domContentLoaded ?? -1);
       measurements.loadEventMs = Math.round(paint.load ?? -1);
-      for (const section of ['Setting the two base URLs', 'Error shape of each operation', 'Pagination', 'Limits', 'Authentication', 'Running the mock']) {
+      measurements.navigationTransferBytes = paint.transferSize ?? -1;
+      for (const section of ['Setting the two base URLs', 'Error shape of each operation', 'Pagination', 'Limits', 'Authentication', 'Running the mock', 'Trying it']) {
         expect(await headingWith(guard, section).count(), section).toBeGreaterThan(0);
+      }
+      const hrefs = await guard.page.locator('a[href^="/downloads/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      for (const file of ['openapi.json', 'openapi.yaml', 'platform-api.postman_collection.json', 'platform-api-mock.postman_environment.json']) {
+        expect(hrefs, file).toContain(`/downloads/${file}`);
       }
       await mkdir(screenshotsDir, { recursive: true });
       const file = path.join(screenshotsDir, 'overview.png');
       await guard.page.screenshot({ path: file });
       expect((await stat(file)).size).toBeGreaterThan(10_000);
-      expect(guard.external).toEqual([]);
-      expect(guard.cspErrors).toEqual([]);
-      expect(guard.errors).toEqual([]);
+      expectClean(guard);
     });
   });
 
-  test('documents the 18 operations of the contract', () => {
-    expect(operations).toHaveLength(18);
+  test('documents the operations of the contract', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    expect(operations.some((op) => op.gateway)).toBe(true);
+    expect(operations.some((op) => !op.gateway)).toBe(true);
+    // The per-operation tests below check unions: there must be some to check.
+    expect(operations.flatMap((op) => shownUnions(doc, op, 2)).length).toBeGreaterThan(0);
   });
 
   test.each(operations.map((op) => [op.operationId, op] as const))(
-    '%s can be navigated to from the sidebar and shows its heading and TypeScript sample',
+    '%s: from the sidebar, the address bar shows the link; heading, server, sample and union variants shown; nothing fails',
     async (operationId, op) => {
       await withPage(async (guard) => {
-        const { page } = guard;
-        await page.goto(`${server.url}/`, { waitUntil: 'load' });
-        await page.getByRole('link', { name: op.tag, exact: true }).first().click();
-        const slug = operationId.toLowerCase();
-        await page.locator(`a[href$="/${slug}"]`).first().click();
-        await expect.poll(() => new URL(page.url()).href).toContain(`/${slug}`);
+        const href = await openFromSidebar(guard, op);
         const heading = headingWith(guard, op.summary).first();
         await heading.waitFor({ state: 'visible' });
-        const sample = codeBlockWith(guard, `platform.${operationId}(`);
+        const section = operationSection(guard, href);
+        const text = (await section.textContent()) ?? '';
+        expect(text).toContain(op.gateway ? 'Server: {scheme}://{gateway_base_url} (the gateway)' : 'Server: https://{base_url} (the control plane)');
+        if (op.gateway) expect(await section.getByText('Gateway', { exact: true }).count()).toBeGreaterThan(0);
+        const sample = codeBlockWith(guard, 'createPlatformClient(');
         await sample.waitFor({ state: 'visible' });
-        const shown = await sample.innerText();
-        expect(shown).toContain("from '@vendor/api-client'");
-        expect(shown).toContain(`await platform.${operationId}(`);
-        if (operationId === 'createOrUpdateMcpServer') {
-          await mkdir(screenshotsDir, { recursive: true });
-          await heading.scrollIntoViewIfNeeded();
-          await page.screenshot({ path: path.join(screenshotsDir, `operation-${operationId}.png`) });
+        expect(await sample.innerText()).toContain("from '@vendor/api-client'");
+        // Redoc renders two levels of properties without a click; deeper unions are covered by codegen.test.ts.
+        for (const union of shownUnions(doc, op, 2)) {
+          const row = guard.page.locator(`[id="${href.replace(/^\//, '')}/${union.rowId}"]`);
+          await expect.poll(() => row.count(), { message: `${union.rowId} is rendered` }).toBe(1);
+          const rowText = (await row.textContent()) ?? '';
+          // Redoc's label of an unnamed union: `any` before the schema name, e.g. `any (McpServerManifest)`.
+          expect(rowText, union.rowId).not.toMatch(/any,?\s*\([A-Z]\w*\)/);
+          for (const name of union.names) expect(rowText, `${union.rowId}: variant ${name}`).toContain(name);
         }
-        expect(guard.external).toEqual([]);
-        expect(guard.cspErrors).toEqual([]);
+        if (operationId === SCREENSHOT_OPERATION) await screenshotVariants(guard, href);
+        expectClean(guard);
       });
     },
   );
+
+  const firstOf = (gateway: boolean) => operations.find((op) => op.gateway === gateway)!;
+  test.each([
+    ['control-plane', firstOf(false)],
+    ['gateway', firstOf(true)],
+  ] as const)('a %s operation link opened in a fresh tab opens the same operation', async (_space, op) => {
+    let href = '';
+    await withPage(async (guard) => {
+      href = await openFromSidebar(guard, op);
+    });
+    await withPage(async (guard) => {
+      await guard.page.goto(`${server.url}${href}`, { waitUntil: 'load' });
+      const heading = headingWith(guard, op.summary).first();
+      await heading.waitFor({ state: 'visible' });
+      expect(new URL(guard.page.url()).pathname).toBe(href);
+      // The operation is scrolled to: its heading is in the top half of the window.
+      await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+      expect((await heading.boundingBox())!.y).toBeLessThan(450);
+      expectClean(guard);
+    });
+  });
 });
+
+/** The request body's first union with its variant menu open; copied to DOCS_SCREENSHOT when that is set. */
+async function screenshotVariants(guard: PageGuard, href: string) {
+  const { page } = guard;
+  const op = operations.find((o) => o.operationId === SCREENSHOT_OPERATION)!;
+  const union = shownUnions(doc, op).find((u) => u.rowId.startsWith('t=request'));
+  if (!union) return;
+  const row = page.locator(`[id="${href.replace(/^\//, '')}/${union.rowId}"]`);
+  await row.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -120));
+  const menu = row.getByRole('button', { name: union.names[0], exact: false }).first();
+  if ((await menu.count()) > 0) await menu.click();
+  await mkdir(screenshotsDir, { recursive: true });
+  const file = path.join(screenshotsDir, `operation-${SCREENSHOT_OPERATION}-variants.png`);
+  await page.screenshot({ path: file });
+  if (process.env.DOCS_SCREENSHOT) await copyFile(file, process.env.DOCS_SCREENSHOT);
+}

@@ -8,6 +8,9 @@ import { describe, expect, test } from 'vitest';
 import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL } from '../codegen/constants.mjs';
 import { curlSample, requestUrl, shellQuote } from '../codegen/curl-sample.mjs';
 import { buildDocsBundle } from '../codegen/docs-bundle.mjs';
+import { redoclyConfig } from '../codegen/redocly-config.mjs';
+import { getByPointer } from '../codegen/resolve.mjs';
+import { presentUnions } from '../codegen/unions.mjs';
 import { toTsLiteral } from '../codegen/literal.mjs';
 import { listOperations } from '../codegen/operations.mjs';
 import { typescriptSample } from '../codegen/ts-sample.mjs';
@@ -34,11 +37,18 @@ describe('listOperations', () => {
     ]);
   });
 
-  test('uses the first named request example, resolving $refs', () => {
-    expect(byId('createSecretGroup').body).toEqual({
-      exampleName: 'first',
-      value: { name: "it's-a-group", integrationId: 'acme:aws:sm', secrets: [{ key: 'DB_PASSWORD', value: "s3cr'et" }] },
-    });
+  test('reads every named request example in order, resolving $refs; the first is the default', () => {
+    const op = byId('createSecretGroup');
+    expect(op.bodies).toEqual([
+      { exampleName: 'first', summary: undefined, value: { name: "it's-a-group", integrationId: 'acme:aws:sm', secrets: [{ key: 'DB_PASSWORD', value: "s3cr'et" }] } },
+      { exampleName: 'second', summary: 'Second group', value: { name: 'other', oneOf: ['not', 'a', 'union'] } },
+    ]);
+    expect(op.body).toBe(op.bodies[0]);
+  });
+
+  test('tells paginated operations by their cursor parameter', () => {
+    expect(byId('listAgentSessionTurns').pagination).toBe('page_token');
+    expect(byId('getTeam').pagination).toBeUndefined();
   });
 
   test('refuses a required parameter without an example, naming the operation', () => {
@@ -77,7 +87,8 @@ describe('curl sample', () => {
   });
 
   test('sends gateway operations to the gateway URL with encoded path parameters and the query', () => {
-    expect(requestUrl(byId('listAgentSessionTurns'))).toBe(`${GATEWAY_BASE_URL}/acme/v1/agents/sessions/a%20b%2Fc/turns?limit=10&page_token=tok`);
+    // A paginated sample asks for the first page: the cursor (page_token) is left out.
+    expect(requestUrl(byId('listAgentSessionTurns'))).toBe(`${GATEWAY_BASE_URL}/acme/v1/agents/sessions/a%20b%2Fc/turns?limit=10`);
     expect(requestUrl(byId('getTeam'))).toBe(`${CONTROL_PLANE_BASE_URL}/api/svc/v1/teams/jqfwg345gi25n5ju2yz5iz6m`);
   });
 
@@ -99,6 +110,17 @@ describe('TypeScript sample', () => {
     expect(typescriptSample(byId('getTeam'))).toContain('const { data } = await platform.getTeam(');
     expect(typescriptSample(byId('createSecretGroup'))).toContain("name: 'it\\'s-a-group'");
   });
+
+  test('shows a paginated operation with the iterator, from the first page', () => {
+    const source = typescriptSample(byId('listAgentSessionTurns'));
+    expect(source).toContain("for await (const item of platform.iterateAgentSessionTurns({\n  params: { path: { tenantName: 'acme', sessionId: 'a b/c' }, query: { limit: 10 } },\n})) {\n  console.log(item);\n}");
+    expect(source).not.toContain('page_token');
+  });
+
+  test('sends the request example it is given', () => {
+    const op = byId('createSecretGroup');
+    expect(typescriptSample(op, op.bodies[1])).toContain("body: { name: 'other', oneOf: ['not', 'a', 'union'] }");
+  });
 });
 
 describe('docs bundle', () => {
@@ -107,13 +129,87 @@ describe('docs bundle', () => {
     const before = JSON.stringify(input);
     const { document } = buildDocsBundle(input);
     expect(JSON.stringify(input)).toBe(before);
-    for (const op of listOperations(document)) {
-      const item = document.paths[op.path][op.method];
-      expect(item['x-codeSamples'].map((s: any) => s.label), op.operationId).toEqual(['TypeScript', 'curl']);
-    }
+    const labels = Object.fromEntries(listOperations(document).map((op: any) => [op.operationId, document.paths[op.path][op.method]['x-codeSamples'].map((s: any) => s.label)]));
+    expect(labels).toEqual({
+      getTeam: ['TypeScript', 'curl'],
+      createSecretGroup: ['TypeScript', 'curl', 'TypeScript: Second group', 'curl: Second group'],
+      listAgentSessionTurns: ['TypeScript', 'curl'],
+      getFile: ['TypeScript', 'curl'],
+    });
     expect(document.info.description.startsWith('Fixture description.\n\n## Setting the two base URLs')).toBe(true);
     expect(document.info.description).toContain('The gateway operations are `listAgentSessionTurns`, `getFile`;');
     expect(document.info.description).toContain('| `getFile` | gateway | `gateway` (`GatewayError`) |');
+  });
+
+  test('names the server of each operation, and badges the gateway ones', () => {
+    const { document } = buildDocsBundle(fixture());
+    const file = document.paths['/files/{id}'].get;
+    expect(file.description).toBe('**Server:** `{scheme}://{gateway_base_url}` (the gateway).');
+    expect(file['x-badges']).toEqual([{ name: 'Gateway', position: 'after' }]);
+    const team = document.paths['/api/svc/v1/teams/{id}'].get;
+    expect(team.description).toBe('**Server:** `https://{base_url}` (the control plane).');
+    expect(team['x-badges']).toBeUndefined();
+  });
+
+  test('the Redoc config lists every sample label of the document (Redoc hides unlisted ones)', () => {
+    const { document, sampleLabels } = buildDocsBundle(fixture());
+    const config = parse(redoclyConfig(sampleLabels));
+    const listed = config.openapi.codeSamples.languages.map((l: any) => l.label);
+    for (const item of Object.values<any>(document.paths)) {
+      for (const op of Object.values<any>(item)) for (const sample of op['x-codeSamples'] ?? []) expect(listed).toContain(sample.label);
+    }
+    expect(config.openapi.router).toBe('history');
+  });
+});
+
+describe('unions', () => {
+  const schemas = () => buildDocsBundle(fixture()).document.components.schemas;
+
+  test('a discriminated union names its variants by discriminator value (mapping first, then const) and drops only the discriminator', () => {
+    const store = schemas().Store;
+    expect(store.oneOf).toEqual([
+      { $ref: '#/components/schemas/AwsStore', title: 'aws/sm' },
+      { $ref: '#/components/schemas/VaultStore', title: 'vault' },
+    ]);
+    expect(store.discriminator).toBeUndefined();
+    expect(store.description).toBe('Where the secrets are kept.\n\nSelected by `kind`: `aws/sm`, `vault`.');
+  });
+
+  test('an open enum shows its known values as one named variant and any other string as the other', () => {
+    expect(schemas().State.anyOf).toEqual([
+      { type: 'string', enum: ['queued', 'running'], title: 'known string' },
+      { type: 'string', title: 'other string' },
+    ]);
+  });
+
+  test('variants that would share a name are told apart', () => {
+    const doc = { components: { schemas: { Loose: { anyOf: [{ type: 'object' }, { type: 'object', required: ['id'] }] } } } };
+    expect(presentUnions(doc)[0]?.names).toEqual(['object', 'object (2)']);
+  });
+
+  test('a nullable reference is named by its schema and null', () => {
+    expect(schemas().SecretGroupRequest.properties.previous.anyOf.map((v: any) => v.title)).toEqual(['AwsStore', 'null']);
+  });
+
+  test('example values are data: a `oneOf` key inside an example is left alone', () => {
+    const { document } = buildDocsBundle(fixture());
+    expect(document.paths['/api/svc/v1/secret-groups'].post.requestBody.content['application/json'].examples.second.value.oneOf).toEqual(['not', 'a', 'union']);
+  });
+
+  test('in the real contract, every union shows named variants, and discriminated ones are named by their discriminator values', async () => {
+    const contract = JSON.parse(readFileSync(path.join(docsRoot, '../../packages/types/src/generated/openapi.json'), 'utf8'));
+    const views = presentUnions(structuredClone(contract));
+    expect(views.length).toBeGreaterThan(0);
+    for (const view of views) {
+      const original = getByPointer(contract, view.pointer);
+      expect(view.names.every((n: string) => typeof n === 'string' && n.length > 0), view.pointer).toBe(true);
+      expect(new Set(view.names).size, `${view.pointer}: variant names are distinct`).toBe(view.names.length);
+      // A variant the mapping names is shown under its mapping key (a union may have other variants too).
+      for (const [key, ref] of Object.entries<string>(original.discriminator?.mapping ?? {})) {
+        const index = original[view.keyword].findIndex((v: any) => v.$ref === ref);
+        if (index >= 0) expect(view.names[index], `${view.pointer} variant ${ref}`).toBe(key);
+      }
+    }
   });
 });
 

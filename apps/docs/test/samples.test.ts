@@ -1,37 +1,88 @@
-// The generated code samples: each operation of the docs bundle has a TypeScript and a curl sample, the
-// TypeScript samples on disk are exactly the ones shown, and each one type-checks against @vendor/api-client.
+// The generated code samples: each named request example of each operation has a TypeScript and a curl
+// sample, paginated operations show the client's iterator, the TypeScript samples on disk are exactly the
+// ones shown, and each one type-checks against @vendor/api-client. Everything is read from the docs
+// document, so the tests follow the spec.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { sampleHeader } from '../codegen/files.mjs';
-import { docsOperations, readDocsBundle, repoRoot, samplesDir } from './support/docs-bundle.js';
+import { docsOperations, readDocsBundle, repoRoot, samplesDir, type DocsOperation } from './support/docs-bundle.js';
 import { typecheck } from './support/typecheck.js';
 
 const doc = readDocsBundle();
+const bundle = JSON.parse(readFileSync(path.join(repoRoot, 'packages/types/src/generated/openapi.json'), 'utf8'));
 const operations = docsOperations(doc);
-const sampleOf = (op: (typeof operations)[number], label: string) => op.codeSamples.find((s) => s.label === label)?.source ?? '';
+
+/** The labels an operation's samples must carry: plain for the first example, `...: <summary>` for the rest. */
+function expectedLabels(op: DocsOperation) {
+  const suffixes = op.requestExamples.length === 0 ? [''] : op.requestExamples.map((e, i) => (i === 0 ? '' : `: ${e.summary ?? e.name}`));
+  return suffixes.flatMap((suffix) => [`TypeScript${suffix}`, `curl${suffix}`]);
+}
+const samplesOf = (op: DocsOperation, language: 'TypeScript' | 'curl') => op.codeSamples.filter((s) => s.label === language || s.label.startsWith(`${language}: `));
+const curlBody = (source: string) => {
+  const data = /--data '([\s\S]*)'\n$/.exec(source)?.[1];
+  return data === undefined ? undefined : JSON.parse(data.replace(/'\\''/g, "'"));
+};
+const isPaginated = (op: DocsOperation) => op.queryParams.includes('page_token') || op.queryParams.includes('offset');
+
+/** Every TypeScript sample file: name -> { operationId, exampleName, source after the header }. */
+function sampleFiles() {
+  const files = new Map<string, { operationId: string; exampleName: string | undefined; header: string; source: string }>();
+  for (const name of readdirSync(samplesDir).filter((f) => f.endsWith('.ts'))) {
+    const text = readFileSync(path.join(samplesDir, name), 'utf8');
+    const [header] = text.split('\n\n', 1);
+    const operationId = /\(operation (\w+)/.exec(header!)?.[1] ?? '';
+    const exampleName = /request example "([^"]+)"/.exec(header!)?.[1];
+    files.set(name, { operationId, exampleName, header: `${header}\n\n`, source: text.slice(header!.length + 2) });
+  }
+  return files;
+}
 
 describe('generated samples', () => {
-  test('every operation has exactly a TypeScript and a curl sample', () => {
+  test('every named request example of every operation has a TypeScript and a curl sample', () => {
     expect(operations.length).toBeGreaterThan(0);
-    for (const op of operations) expect(op.codeSamples.map((s) => s.label), op.operationId).toEqual(['TypeScript', 'curl']);
+    for (const op of operations) expect(op.codeSamples.map((s) => s.label), op.operationId).toEqual(expectedLabels(op));
   });
 
-  test('the sample files are the TypeScript samples shown in the docs, one per operation and no other', () => {
-    const files = readdirSync(samplesDir).filter((f) => f.endsWith('.ts')).sort();
-    expect(files).toEqual(operations.map((op) => `${op.operationId}.ts`).sort());
+  test('each curl sample sends its own request example', () => {
     for (const op of operations) {
-      const text = readFileSync(path.join(samplesDir, `${op.operationId}.ts`), 'utf8');
-      const [header] = text.split('\n\n', 1);
-      expect(`${header}\n\n`).toBe(sampleHeader(op.operationId, /request example "([^"]+)"/.exec(header!)?.[1]));
-      expect(text.slice(header!.length + 2), op.operationId).toBe(sampleOf(op, 'TypeScript'));
+      const curl = samplesOf(op, 'curl');
+      op.requestExamples.forEach((example, i) => expect(curlBody(curl[i]!.source), `${op.operationId} ${example.name}`).toEqual(example.value));
+    }
+  });
+
+  test('paginated operations show the iterator, from the first page (no cursor in any sample)', () => {
+    const paginated = operations.filter(isPaginated);
+    expect(paginated.length).toBeGreaterThan(0);
+    for (const op of paginated) {
+      const [typescript] = samplesOf(op, 'TypeScript');
+      expect(typescript!.source, op.operationId).toMatch(new RegExp(`for await \\(const \\w+ of platform\\.iterate\\w+\\(`));
+      expect(typescript!.source, op.operationId).not.toMatch(/page_token|offset:/);
+      expect(samplesOf(op, 'curl')[0]!.source, op.operationId).not.toMatch(/[?&](page_token|offset)=/);
+    }
+    for (const op of operations.filter((o) => !isPaginated(o))) {
+      expect(samplesOf(op, 'TypeScript')[0]!.source, op.operationId).toContain(`await platform.${op.operationId}(`);
+    }
+  });
+
+  test('the sample files are the TypeScript samples shown in the docs, one per sample and no other', () => {
+    const files = sampleFiles();
+    const shown = operations.flatMap((op) => samplesOf(op, 'TypeScript').map((s, i) => ({ op, source: s.source, exampleName: op.requestExamples[i]?.name })));
+    expect(files.size).toBe(shown.length);
+    for (const { op, source, exampleName } of shown) {
+      const file = [...files.values()].find((f) => f.operationId === op.operationId && f.exampleName === exampleName);
+      expect(file, `${op.operationId} ${exampleName ?? ''}`).toBeDefined();
+      expect(file!.header).toBe(sampleHeader(op.operationId, exampleName));
+      expect(file!.source, `${op.operationId} ${exampleName ?? ''}`).toBe(source);
     }
   });
 
   test('curl samples go to the address space of their operation', () => {
     for (const op of operations) {
-      const url = /--url '([^']+)'/.exec(sampleOf(op, 'curl'))?.[1];
-      expect(url, op.operationId).toMatch(op.gateway ? /^https:\/\/gateway\.vendor\.example\// : /^https:\/\/api\.vendor\.example\/api\/(svc|ml)\/v1\//);
+      for (const curl of samplesOf(op, 'curl')) {
+        const url = /--url '([^']+)'/.exec(curl.source)?.[1];
+        expect(url, op.operationId).toMatch(op.gateway ? /^https:\/\/gateway\.vendor\.example\// : /^https:\/\/api\.vendor\.example\/api\/(svc|ml)\/v1\//);
+      }
     }
   });
 
@@ -39,36 +90,82 @@ describe('generated samples', () => {
     const spec = readFileSync(path.join(repoRoot, 'openapi/spec.yaml'), 'utf8');
     expect(spec).not.toMatch(/x-code-?samples/i);
   });
+});
 
-  test('apart from samples and introduction, the docs show exactly the bundled contract', () => {
-    const bundle = JSON.parse(readFileSync(path.join(repoRoot, 'packages/types/src/generated/openapi.json'), 'utf8'));
-    const stripped = structuredClone(doc);
-    for (const item of Object.values<any>(stripped.paths)) for (const op of Object.values<any>(item)) if (op && typeof op === 'object') delete op['x-codeSamples'];
+/**
+ * Undoes what the docs add for presentation only (samples, badges, the server line, union titles and the
+ * "Selected by" note that replaces a discriminator), taking the originals from the bundle.
+ */
+function withoutPresentation(docs: any, contract: any): any {
+  const out = structuredClone(docs);
+  for (const [p, item] of Object.entries<any>(out.paths)) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      if (!op || typeof op !== 'object' || !('responses' in op)) continue;
+      delete op['x-codeSamples'];
+      delete op['x-badges'];
+      op.description = op.description.replace(/^\*\*Server:\*\* [^\n]*(\n\n)?/, '');
+      if (op.description === '' && contract.paths[p][method].description === undefined) delete op.description;
+    }
+  }
+  const restore = (node: any, original: any) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => restore(n, original?.[i]));
+    if (!node || typeof node !== 'object' || !original || typeof original !== 'object') return;
+    for (const keyword of ['oneOf', 'anyOf']) {
+      if (!Array.isArray(node[keyword])) continue;
+      node[keyword].forEach((variant: any, i: number) => {
+        if (original[keyword]?.[i]?.title === undefined) delete variant.title;
+      });
+      if (original.discriminator && !node.discriminator) {
+        node.discriminator = original.discriminator;
+        const before = node.description.replace(/Selected by `[^`]+`: [^\n]*$/, '');
+        if (before.trim() === '' && original.description === undefined) delete node.description;
+        else if (before.trimEnd() === original.description?.trimEnd()) node.description = original.description;
+      }
+    }
+    for (const key of Object.keys(node)) restore(node[key], original[key]);
+  };
+  restore(out, contract);
+  return out;
+}
+
+describe('the docs show the contract unchanged', () => {
+  test('apart from samples, introduction, server lines, badges and union names, the docs are the bundled contract', () => {
+    const stripped = withoutPresentation(doc, bundle);
     expect(stripped.info.description.startsWith(bundle.info.description.trimEnd())).toBe(true);
     stripped.info.description = bundle.info.description;
     expect(stripped).toEqual(bundle);
+  });
+
+  test('control: a changed enum value is not hidden by the comparison', () => {
+    const changed = structuredClone(doc);
+    const schemas = Object.values<any>(changed.components.schemas);
+    const withEnum = schemas.find((s) => Array.isArray(s.enum)) ?? schemas.flatMap((s) => Object.values<any>(s.properties ?? {})).find((s) => Array.isArray(s.enum));
+    withEnum.enum = [...withEnum.enum, 'not-in-the-contract'];
+    const stripped = withoutPresentation(changed, bundle);
+    stripped.info.description = bundle.info.description;
+    expect(stripped).not.toEqual(bundle);
   });
 });
 
 describe('TypeScript samples type-check against @vendor/api-client', () => {
   let diagnostics: Map<string, string[]>;
-  const fileOf = (id: string) => path.join(samplesDir, `${id}.ts`);
+  const files = sampleFiles();
   const brokenFile = path.join(samplesDir, '__broken__.ts');
 
   beforeAll(() => {
-    const files: Record<string, string> = {};
-    for (const op of operations) files[fileOf(op.operationId)] = readFileSync(fileOf(op.operationId), 'utf8');
+    const sources: Record<string, string> = {};
+    for (const name of files.keys()) sources[path.join(samplesDir, name)] = readFileSync(path.join(samplesDir, name), 'utf8');
     // Control: a sample with a misspelt parameter must not type-check, or the check proves nothing.
     const first = operations.find((op) => op.operationId === 'getTeam') ?? operations[0]!;
-    files[brokenFile] = sampleOf(first, 'TypeScript').replace(/path: \{ (\w+):/, 'path: { $1_misspelt:');
-    diagnostics = typecheck(files);
+    sources[brokenFile] = samplesOf(first, 'TypeScript')[0]!.source.replace(/path: \{ (\w+):/, 'path: { $1_misspelt:');
+    diagnostics = typecheck(sources);
   });
 
   test('control: a sample with a misspelt path parameter fails to type-check', () => {
     expect(diagnostics.get(brokenFile)?.join('\n')).toMatch(/_misspelt/);
   });
 
-  test.each(operations.map((op) => [op.operationId]))('%s', (operationId) => {
-    expect(diagnostics.get(fileOf(operationId))).toEqual([]);
+  test.each([...files.keys()].map((name) => [name]))('%s', (name) => {
+    expect(diagnostics.get(path.join(samplesDir, name))).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export interface PageGuard {
   cspErrors: string[];
   /** Every console error and uncaught page error. */
   errors: string[];
+  /** Requests that failed (network error or abort) or were answered with a 4xx/5xx status. */
+  failed: string[];
 }
 
 const isLocal = (url: string) => {
@@ -34,7 +36,13 @@ export async function guardedPage(browser: Browser, viewport = { width: 1400, he
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000); // a missing element fails the step instead of the whole test timing out
-  const guard: PageGuard = { page, context, external: [], cspErrors: [], errors: [] };
+  const guard: PageGuard = { page, context, external: [], cspErrors: [], errors: [], failed: [] };
+  page.on('requestfailed', (request) => {
+    guard.failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) guard.failed.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
+  });
   await context.route('**/*', async (route) => {
     const url = route.request().url();
     if (isLocal(url)) return route.continue();

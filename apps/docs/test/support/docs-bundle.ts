@@ -9,6 +9,7 @@ export const distDir = path.join(docsRoot, 'dist');
 export const samplesDir = path.join(docsRoot, 'src/generated/samples');
 
 export interface CodeSample { lang: string; label: string; source: string }
+export interface RequestExample { name: string; summary: string | undefined; value: unknown }
 export interface DocsOperation {
   operationId: string;
   method: string;
@@ -17,6 +18,29 @@ export interface DocsOperation {
   tag: string;
   gateway: boolean;
   codeSamples: CodeSample[];
+  /** The named examples of the JSON request body, in document order ([] without a body). */
+  requestExamples: RequestExample[];
+  /** The operation's query parameter names. */
+  queryParams: string[];
+  /** The operation object (in the docs document). */
+  operation: any;
+}
+
+/** Follows `#/...` references of `doc`. */
+export function resolveRef(doc: any, node: any): any {
+  let current = node;
+  while (current && typeof current.$ref === 'string') {
+    current = current.$ref.slice(2).split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((n: any, k: string) => n[k], doc);
+  }
+  return current;
+}
+
+function requestExamples(doc: any, op: any): RequestExample[] {
+  const media = resolveRef(doc, op.requestBody)?.content?.['application/json'];
+  return Object.entries<any>(media?.examples ?? {}).map(([name, raw]) => {
+    const example = resolveRef(doc, raw);
+    return { name, summary: example.summary, value: example.value };
+  });
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -39,8 +63,54 @@ export function docsOperations(doc: any = readDocsBundle()): DocsOperation[] {
         tag: op.tags?.[0],
         gateway: (item.servers ?? []).some((s: any) => String(s.url).includes('gateway_base_url')),
         codeSamples: op['x-codeSamples'] ?? [],
+        requestExamples: requestExamples(doc, op),
+        queryParams: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => resolveRef(doc, p)).filter((p: any) => p.in === 'query').map((p: any) => p.name),
+        operation: op,
       });
     }
   }
   return ops;
+}
+
+export interface ShownUnion {
+  /** The id Redoc gives the property's row inside the operation (`t=request&path=manifest`). */
+  rowId: string;
+  /** The names the variants are shown under (their titles in the docs document). */
+  names: string[];
+}
+
+/** Properties of an object schema, looking through `$ref` and `allOf`. */
+function propertiesOf(doc: any, schema: any, seen = new Set<any>()): [string, any][] {
+  const resolved = resolveRef(doc, schema);
+  if (!resolved || typeof resolved !== 'object' || seen.has(resolved)) return [];
+  seen.add(resolved);
+  const own = Object.entries<any>(resolved.properties ?? {});
+  return [...own, ...(resolved.allOf ?? []).flatMap((part: any) => propertiesOf(doc, part, seen))];
+}
+
+/**
+ * The unions an operation shows as properties of its request body or of its first 2xx response body
+ * (object properties followed to `depth`, not into arrays or into the variants of a union).
+ */
+export function shownUnions(doc: any, op: DocsOperation, depth = 3): ShownUnion[] {
+  const found: ShownUnion[] = [];
+  const visit = (schema: any, prefix: string, path: string[], level: number) => {
+    if (level > depth) return;
+    for (const [name, raw] of propertiesOf(doc, schema)) {
+      const property = resolveRef(doc, raw);
+      const variants = property?.oneOf ?? property?.anyOf;
+      const here = [...path, name.toLowerCase()];
+      if (Array.isArray(variants)) {
+        found.push({ rowId: `${prefix}&path=${here.join('/')}`, names: variants.map((v: any) => v.title ?? resolveRef(doc, v)?.title) });
+        continue;
+      }
+      visit(property, prefix, here, level + 1);
+    }
+  };
+  const body = resolveRef(doc, op.operation.requestBody)?.content?.['application/json']?.schema;
+  if (body) visit(body, 't=request', [], 1);
+  const success = Object.entries<any>(op.operation.responses ?? {}).find(([status]) => /^2/.test(status));
+  const responseSchema = success && resolveRef(doc, success[1])?.content?.['application/json']?.schema;
+  if (success && responseSchema) visit(responseSchema, `t=response&c=${success[0]}`, [], 1);
+  return found;
 }

@@ -9,10 +9,12 @@ const platform = createPlatformClient({
   token: process.env.VENDOR_API_TOKEN!,
 });
 
-const { data } = await platform.listAgentSessionTurns({
+// Follows the pages for you; stop early with `break`.
+for await (const item of platform.iterateAgentSessionTurns({
   params: {
     path: { tenantName: 'acme', sessionId: '01arz3ndektsv4rrffq69g5fav.g' },
-    query: { limit: 10, page_token: '01jd4q3b8n4p6r8t0v2x4z6b8d' },
+    query: { limit: 10 },
   },
-});
-console.log(data);
+})) {
+  console.log(item);
+}

@@ -9,11 +9,11 @@ const platform = createPlatformClient({
   token: process.env.VENDOR_API_TOKEN!,
 });
 
-const { data } = await platform.listAgentSkillVersions({
+// Follows the pages for you; stop early with `break`.
+for await (const item of platform.iterateAgentSkillVersions({
   params: {
     query: {
       limit: 100,
-      offset: 0,
       fqn: 'agent-skill:acme/support-skills/triage-ticket:3',
       agent_skill_id: 'cm6skill0triage0000000001',
       ml_repo_id: 'cm2repo00skills000000001',
@@ -21,5 +21,6 @@ const { data } = await platform.listAgentSkillVersions({
       version: 3,
     },
   },
-});
-console.log(data);
+})) {
+  console.log(item);
+}

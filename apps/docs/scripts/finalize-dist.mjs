@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Last step of `npm run build`: copies the downloads (OpenAPI document, Postman collection and environment)
+// from src/generated/downloads/ into dist/, then writes a .br and a .gz beside every file of dist/, so that
+// a server (scripts/static-server.mjs, or nginx's gzip_static/brotli_static) sends them without compressing
+// on each request.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const docsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(docsRoot, 'dist');
+const COMPRESSED = /\.(br|gz)$/;
+
+await rm(path.join(dist, 'downloads'), { recursive: true, force: true });
+await cp(path.join(docsRoot, 'src/generated/downloads'), path.join(dist, 'downloads'), { recursive: true });
+
+const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
+  .filter((entry) => entry.isFile() && !COMPRESSED.test(entry.name))
+  .map((entry) => path.join(entry.parentPath, entry.name));
+for (const file of files) {
+  const body = await readFile(file);
+  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const gz = gzipSync(body, { level: 9 });
+  await writeFile(`${file}.br`, br);
+  await writeFile(`${file}.gz`, gz);
+  console.log(`finalize-dist: ${path.relative(docsRoot, file)} ${body.length} B, br ${br.length} B, gzip ${gz.length} B`);
+}
