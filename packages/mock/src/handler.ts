@@ -9,6 +9,8 @@ import { parsePrefer } from './prefer.js';
 import type { PrismEngine, PrismRequest } from './prism-engine.js';
 import { sendError, sendJson, shapeForUnknownPath } from './respond.js';
 import type { RouteResult } from './router.js';
+import type { SandboxSeam } from './sandbox/seam.js';
+import type { Caller } from './sandbox/tokens.js';
 import type { Violation } from './types.js';
 
 export interface HandlerDeps {
@@ -17,6 +19,8 @@ export interface HandlerDeps {
   prism: PrismEngine;
   /** Called with one line when the mock itself is wrong (a response that violates its schema, a crash). */
   warn: (line: string) => void;
+  /** The sandbox (`--sandbox`): checks its own tokens and answers valid requests from its store. */
+  sandbox?: SandboxSeam;
 }
 
 const PLACE_ORDER = ['path', 'query', 'header', 'body'];
@@ -65,7 +69,15 @@ async function handleOperation(
   method: string,
   deps: HandlerDeps,
 ): Promise<void> {
-  if (!hasBearerToken(req.headers)) {
+  let caller: Caller | undefined;
+  if (deps.sandbox) {
+    const auth = await deps.sandbox.authenticate(op, req.headers);
+    if (!auth.ok) {
+      req.resume();
+      return sendError(res, op.errorShape, auth.error, { 'www-authenticate': 'Bearer' });
+    }
+    caller = auth.caller;
+  } else if (!hasBearerToken(req.headers)) {
     req.resume();
     return sendError(
       res,
@@ -112,6 +124,14 @@ async function handleOperation(
   if (violations.length > 0) {
     const sorted = [...violations].sort((a, b) => PLACE_ORDER.indexOf(a.location[0]!) - PLACE_ORDER.indexOf(b.location[0]!));
     return sendError(res, op.errorShape, { status: op.invalidInputStatus, kind: 'invalid', message: summarize(sorted), violations: sorted });
+  }
+
+  // The sandbox answers from its store, unless a Prefer header asks for a documented example.
+  const prefersExample = !('rule' in preferences) && (preferences.code !== undefined || preferences.exampleKey !== undefined);
+  if (deps.sandbox && caller && !prefersExample) {
+    const answer = await deps.sandbox.answer(op, request, caller);
+    if (answer && 'error' in answer) return sendError(res, op.errorShape, answer.error, answer.headers);
+    if (answer) return sendJson(res, answer.status, answer.body, answer.headers);
   }
 
   const outcome = await deps.prism.mock(op, request, 'rule' in preferences ? {} : preferences);

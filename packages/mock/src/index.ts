@@ -1,3 +1,4 @@
-export { startMock, type StartMockOptions, type RunningMock } from './server.js';
+export { startMock, type StartMockOptions, type RunningMock, type RunningSandbox } from './server.js';
+export type { SandboxOptions } from './sandbox/index.js';
 export type { SpecSource } from './spec.js';
 export type { ErrorShape, Violation } from './types.js';

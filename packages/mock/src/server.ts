@@ -8,6 +8,7 @@ import { readOperations } from './operations.js';
 import { createPrismEngine } from './prism-engine.js';
 import { createRouter } from './router.js';
 import { loadSpec, type SpecSource } from './spec.js';
+import type { Sandbox, SandboxOptions } from './sandbox/index.js';
 
 export interface StartMockOptions {
   /** default 0 (any free port) */
@@ -20,6 +21,8 @@ export interface StartMockOptions {
   onRequest?: (line: string) => void;
   /** called when the mock is wrong (a response that violates its schema); default: console.error */
   onWarning?: (line: string) => void;
+  /** run the stateful sandbox: tenants from signed tokens, records in memory, a PGlite directory or Postgres */
+  sandbox?: SandboxOptions;
 }
 
 export interface RunningMock {
@@ -28,33 +31,69 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+export interface RunningSandbox extends RunningMock {
+  /** A token for `tenant` (default subject user:developer@<tenant>.example), valid on this sandbox. */
+  token(tenant: string, subject?: string): Promise<string>;
+  /** memory, pglite or postgres */
+  store: Sandbox['backend'];
+  /** where the secret came from: option, environment or random (never the secret) */
+  secretSource: Sandbox['secretSource'];
+}
+
+export function startMock(options: StartMockOptions & { sandbox: SandboxOptions }): Promise<RunningSandbox>;
+export function startMock(options?: StartMockOptions): Promise<RunningMock>;
+
+export async function startMock(options: StartMockOptions = {}): Promise<RunningMock | RunningSandbox> {
   const { port = 0, host = '127.0.0.1', onRequest, onWarning = (line) => console.error(`[api-mock] ${line}`) } = options;
   const doc = await loadSpec(options.spec);
   const operations = readOperations(doc);
   const bodies = new BodyValidator(doc);
   bodies.precompile(operations);
+  // Loaded only for --sandbox: the stateless mock never loads the sandbox, jose, PGlite or pg.
+  const sandbox = options.sandbox ? await (await import('./sandbox/index.js')).createSandbox(doc, options.sandbox, onWarning) : undefined;
   const handle = createHandler({
     route: createRouter(operations),
     bodies,
     prism: await createPrismEngine(doc),
     warn: onWarning,
+    ...(sandbox && { sandbox: sandbox.seam }),
   });
+  const inFlight = new Set<Promise<void>>();
 
   const server = createServer((req, res) => {
     const started = performance.now();
     if (onRequest) {
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
-    void handle(req, res);
+    if (sandbox?.admin(req, res)) return;
+    const handled = handle(req, res);
+    inFlight.add(handled);
+    void handled.finally(() => inFlight.delete(handled));
   });
   server.keepAliveTimeout = 5_000;
-  await listen(server, port, host);
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    await sandbox?.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${urlHost}:${address.port}`;
+  if (!sandbox) return { url, close: () => close(server) };
   return {
-    url: `http://${urlHost}:${address.port}`,
-    close: () => close(server),
+    url,
+    // Drain: stop accepting, let the requests in flight finish (they may be writing), then close the store.
+    close: async () => {
+      const closed = close(server, { drain: true });
+      await Promise.allSettled([...inFlight]);
+      server.closeAllConnections();
+      await closed;
+      await sandbox.close();
+    },
+    token: (tenant: string, subject?: string) => sandbox.token(tenant, subject),
+    store: sandbox.backend,
+    secretSource: sandbox.secretSource,
   };
 }
 
@@ -68,9 +107,10 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function close(server: Server): Promise<void> {
+function close(server: Server, { drain = false } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
+    if (drain) server.closeIdleConnections();
+    else server.closeAllConnections();
   });
 }
