@@ -24,11 +24,11 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
       // Each run gets its own tenant name, so runs on a shared database do not see each other's writes.
       globex = await sandbox.token(`globex-${backend.toLowerCase().replace(/[^a-z0-9]/g, '')}`);
       await fetch(`${sandbox.url}/_sandbox/reset`, { method: 'POST', headers: { authorization: `Bearer ${acme}` } });
-    });
+    }, 5 * 60_000); // an embedded database's first start on a busy machine takes a while
     afterAll(async () => {
       await stateless?.close();
       await sandbox?.close();
-    });
+    }, 60_000);
 
     const base = () => sandbox.url;
     const mcpBody = (name: string, change: (manifest: any) => void = () => {}) => {
