@@ -4,12 +4,24 @@ export interface CliOptions {
   host: string;
   spec?: string;
   help: boolean;
+  /** --sandbox: the stateful mode; --data, --database-url and --secret belong to it */
+  sandbox?: true;
+  data?: string;
+  databaseUrl?: string;
+  secret?: string;
 }
 
 export const USAGE = `Usage: vendor-api-mock [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
+       vendor-api-mock --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
+       vendor-api-mock token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
 
 Serves the Platform API's OpenAPI document with Prism: examples for valid requests,
-validation errors in each operation's own error shape, 401 without a bearer token.`;
+validation errors in each operation's own error shape, 401 without a bearer token.
+
+--sandbox keeps state per tenant: what you create is what you read back. Tenants come from signed
+tokens (the secret: --secret, else VENDOR_SANDBOX_SECRET, else a random one); it prints a token for
+tenant acme at start, and \`vendor-api-mock token\` prints more. Records live in memory, in an embedded
+database with --data DIR (survives restarts), or in Postgres with --database-url (shared by instances).`;
 
 export function parseCliArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: '127.0.0.1', help: false };
@@ -36,6 +48,19 @@ export function parseCliArgs(argv: string[]): CliOptions {
       case '--spec':
         options.spec = value();
         break;
+      case '--sandbox':
+        if (inline !== undefined) throw new Error('--sandbox takes no value');
+        options.sandbox = true;
+        break;
+      case '--data':
+        options.data = value();
+        break;
+      case '--database-url':
+        options.databaseUrl = value();
+        break;
+      case '--secret':
+        options.secret = value();
+        break;
       case '--help':
       case '-h':
         options.help = true;
@@ -44,5 +69,24 @@ export function parseCliArgs(argv: string[]): CliOptions {
         throw new Error(`unknown option ${arg}\n${USAGE}`);
     }
   }
+  checkSandboxOptions(options);
   return options;
+}
+
+function checkSandboxOptions(options: CliOptions): void {
+  const sandboxOnly = [
+    ['--data', options.data],
+    ['--database-url', options.databaseUrl],
+    ['--secret', options.secret],
+  ].filter(([, value]) => value !== undefined);
+  if (options.sandbox !== true && sandboxOnly.length > 0) {
+    throw new Error(`${sandboxOnly.map(([flag]) => flag).join(', ')} only apply with --sandbox`);
+  }
+  if (options.data !== undefined && options.databaseUrl !== undefined) {
+    throw new Error('give either --data DIR (an embedded database) or --database-url URL (a Postgres server), not both');
+  }
+  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
+    // Never repeat the URL: it may carry a password.
+    throw new Error('--database-url must be a postgres:// or postgresql:// URL');
+  }
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // vendor-api-mock: the mock for partners. One log line per request; stops on SIGINT/SIGTERM.
-import { parseCliArgs, USAGE } from './cli-args.js';
-import { startMock } from './server.js';
+import { parseCliArgs, USAGE, type CliOptions } from './cli-args.js';
+import type { SandboxOptions } from './sandbox/index.js';
+import { startMock, type RunningMock, type RunningSandbox } from './server.js';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
   let options;
   try {
     options = parseCliArgs(process.argv.slice(2));
@@ -35,10 +37,12 @@ async function main(): Promise<void> {
     port: options.port,
     host: options.host,
     ...(options.spec && { spec: options.spec }),
+    ...(options.sandbox && { sandbox: sandboxOptions(options) }),
     onRequest: (line) => process.stdout.write(`${line}\n`),
     onWarning: (line) => process.stderr.write(`WARN ${line}\n`),
   });
   if (stopping) return mock.close();
+  if (isSandbox(mock)) return printSandboxBanner(mock, options, Math.round(performance.now() - started));
   process.stdout.write(
     [
       `Platform API mock listening on ${mock.url} (ready in ${Math.round(performance.now() - started)} ms)`,
@@ -49,6 +53,58 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+function isSandbox(mock: RunningMock): mock is RunningSandbox {
+  return 'token' in mock;
+}
+
+function sandboxOptions(options: CliOptions): SandboxOptions {
+  return {
+    ...(options.secret !== undefined && { secret: options.secret }),
+    ...(options.data !== undefined && { data: options.data }),
+    ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
+  };
+}
+
+async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, readyMs: number): Promise<void> {
+  // Never the secret or the database URL (it may hold a password).
+  const store = { memory: 'in memory (nothing persists)', pglite: `embedded database in ${options.data}`, postgres: 'Postgres (--database-url)' }[mock.store];
+  const secret = {
+    option: 'from --secret',
+    environment: 'from VENDOR_SANDBOX_SECRET',
+    random: 'random (tokens work until this process stops; set VENDOR_SANDBOX_SECRET to keep them)',
+  }[mock.secretSource];
+  const token = await mock.token('acme');
+  process.stdout.write(
+    [
+      `Platform API sandbox listening on ${mock.url} (ready in ${readyMs} ms)`,
+      `  control plane baseUrl:   ${mock.url}`,
+      `  gateway gatewayBaseUrl:  ${mock.url}`,
+      `  store: ${store}; secret: ${secret}`,
+      `  reset a tenant: POST ${mock.url}/_sandbox/reset; health: GET ${mock.url}/_sandbox/health`,
+      `  more tokens: vendor-api-mock token --tenant NAME (same secret); Ctrl+C stops`,
+      `  token for tenant acme (valid 24h):`,
+      token,
+      '',
+    ].join('\n'),
+  );
+}
+
+async function tokenCommand(argv: string[]): Promise<void> {
+  const { parseTokenArgs, tokenLines, TOKEN_USAGE } = await import('./sandbox/token-command.js');
+  let options;
+  try {
+    options = parseTokenArgs(argv);
+  } catch (error) {
+    process.stderr.write(`vendor-api-mock token: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  if (options.help) {
+    process.stdout.write(`${TOKEN_USAGE}\n`);
+    return;
+  }
+  process.stdout.write(`${(await tokenLines(options)).join('\n')}\n`);
 }
 
 main().catch((error: Error) => {

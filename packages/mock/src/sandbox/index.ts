@@ -12,7 +12,7 @@ import { deriveSeed, seedForTenant, type Seed } from './seed.js';
 import type { SandboxAnswer, SandboxAuth, SandboxSeam } from './seam.js';
 import { createSqlStore, describeDatabaseError } from './sql.js';
 import { StoreUnavailableError, type Store } from './store.js';
-import { createTokenIssuer, randomSecret, type Caller, type TokenIssuer } from './tokens.js';
+import { createTokenIssuer, randomSecret, SECRET_ENV, type Caller, type TokenIssuer } from './tokens.js';
 
 export interface SandboxOptions {
   /** signs and checks tokens; default: VENDOR_SANDBOX_SECRET, else a random secret for this process */
@@ -34,7 +34,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export const SECRET_ENV = 'VENDOR_SANDBOX_SECRET';
+export { SECRET_ENV };
 
 export async function createSandbox(doc: OpenApiDocument, options: SandboxOptions, warn: (line: string) => void): Promise<Sandbox> {
   if (options.data !== undefined && options.databaseUrl !== undefined) {

@@ -4,6 +4,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'vendor-api-mock-sandbox';
+/** The environment variable that holds the sandbox secret when --secret is not given. */
+export const SECRET_ENV = 'VENDOR_SANDBOX_SECRET';
 const TENANT_CLAIM = 'tenant';
 export const DEFAULT_EXPIRES_IN = '24h';
 export const TENANT_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;

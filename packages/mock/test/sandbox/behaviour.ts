@@ -12,7 +12,8 @@ function withQuery(url: string, name: string, value: string): string {
 }
 
 export function describeSandboxBehaviour(backend: string, start: () => Promise<Sandbox>): void {
-  describe(`sandbox on ${backend}`, () => {
+  // Generous per-test limits: these run on a busy shared machine, and on an embedded database.
+  describe(`sandbox on ${backend}`, { timeout: 2 * 60_000 }, () => {
     let sandbox: Sandbox;
     let stateless: RunningMock;
     let acme: string;
