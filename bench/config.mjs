@@ -20,7 +20,7 @@ function envFlag(name) {
 }
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,sandbox runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -64,6 +64,19 @@ export const settings = {
     timeoutMs: envNumber('BENCH_TSC_TIMEOUT_MS', 5 * 60_000, { min: 1000 }),
   },
 
+  sandbox: {
+    /** Measured autocannon seconds per server and scenario (split into `rounds`, servers alternating). */
+    seconds: envNumber('BENCH_SANDBOX_SECONDS', 10, { min: 1 }),
+    rounds: envNumber('BENCH_SANDBOX_ROUNDS', 2, { min: 1 }),
+    warmupSeconds: envNumber('BENCH_SANDBOX_WARMUP_SECONDS', 2),
+    connections: envNumber('BENCH_SANDBOX_CONNECTIONS', 10, { min: 1 }),
+    /** Cold starts per server (stateless, sandbox in memory), alternating; the median is compared. */
+    coldStarts: envNumber('BENCH_SANDBOX_COLD_STARTS', 5, { min: 1 }),
+    /** MCP servers created before the memory (RSS) of the sandbox is read. */
+    servers: envNumber('BENCH_SANDBOX_SERVERS', 10_000, { min: 1 }),
+    startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 120_000, { min: 1000 }),
+  },
+
   /** Time limit of each section's child process, ms (it is killed with its servers when exceeded). */
   sectionTimeoutMs: envNumber('BENCH_SECTION_TIMEOUT_MS', 60 * 60_000, { min: 1000 }),
 };
@@ -104,6 +117,24 @@ export const budgets = [
     margin: 0.4, // ± run-to-run noise: 1.50, 1.08, 0.88 (2–3 s runs), 1.71 (10 s run), same build, load average 9–12
     unit: '×',
     value: (r) => r.mock?.ratios?.['static-get'],
+  },
+  {
+    id: 'sandbox-get-rps',
+    title: 'Sandbox (in memory) / stateless mock requests per second, GET by id (autocannon, 10 connections)',
+    op: '>=',
+    budget: 0.5, // × the stateless mock's GET req/s, same run (issue 13)
+    margin: 0.15, // ± run-to-run noise of this ratio, from the first runs on this machine (see the issue 13 report)
+    unit: '×',
+    value: (r) => r.sandbox?.ratios?.['get-memory'],
+  },
+  {
+    id: 'sandbox-cold-start',
+    title: 'Sandbox (in memory) / stateless mock cold start, spawn to listening (median of 5 each)',
+    op: '<=',
+    budget: 1.5, // × the stateless mock's cold start, same run (issue 13)
+    margin: 0.1, // ± run-to-run noise of this ratio, from the first runs on this machine (see the issue 13 report)
+    unit: '×',
+    value: (r) => r.sandbox?.coldStart?.ratio,
   },
 ];
 

@@ -18,6 +18,7 @@ const SECTIONS = [
   { id: 'client', file: 'client-overhead.mjs', title: 'client per-call overhead', needsBuild: true },
   { id: 'typecheck', file: 'typecheck-cost.mjs', title: 'type-check cost', needsBuild: true },
   { id: 'mock', file: 'mock-throughput.mjs', title: 'mock throughput', needsBuild: true },
+  { id: 'sandbox', file: 'sandbox-throughput.mjs', title: 'sandbox vs stateless mock', needsBuild: true },
 ];
 
 const log = (line) => process.stderr.write(`${line}\n`);
