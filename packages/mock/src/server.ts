@@ -8,7 +8,7 @@ import { readOperations } from './operations.js';
 import { createPrismEngine } from './prism-engine.js';
 import { createRouter } from './router.js';
 import { loadSpec, type SpecSource } from './spec.js';
-import type { Sandbox, SandboxOptions } from './sandbox/index.js';
+import type { SandboxOptions } from './sandbox/index.js';
 
 export interface StartMockOptions {
   /** default 0 (any free port) */
@@ -34,10 +34,10 @@ export interface RunningMock {
 export interface RunningSandbox extends RunningMock {
   /** A token for `tenant` (default subject user:developer@<tenant>.example), valid on this sandbox. */
   token(tenant: string, subject?: string): Promise<string>;
-  /** memory, pglite or postgres */
-  store: Sandbox['backend'];
-  /** where the secret came from: option, environment or random (never the secret) */
-  secretSource: Sandbox['secretSource'];
+  /** where records live: memory (default), pglite (`data`) or postgres (`databaseUrl`) */
+  store: 'memory' | 'pglite' | 'postgres';
+  /** where the secret came from (never the secret itself) */
+  secretSource: 'option' | 'environment' | 'random';
 }
 
 export function startMock(options: StartMockOptions & { sandbox: SandboxOptions }): Promise<RunningSandbox>;

@@ -8,6 +8,7 @@ import type { OpenApiDocument } from '../types.js';
 import { unavailable } from './answers.js';
 import { HANDLERS, type HandlerContext } from './handlers.js';
 import { createMemoryStore } from './memory-store.js';
+import { MissingDriverError } from './optional-import.js';
 import { deriveSeed, seedForTenant, type Seed } from './seed.js';
 import type { SandboxAnswer, SandboxAuth, SandboxSeam } from './seam.js';
 import { createSqlStore, describeDatabaseError } from './sql.js';
@@ -108,6 +109,7 @@ async function openStore(options: SandboxOptions): Promise<Store> {
       return await createSqlStore(await createPgliteDriver(options.data));
     }
   } catch (error) {
+    if (error instanceof MissingDriverError) throw error;
     const reason = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);
     throw new Error(`sandbox: cannot open its database: ${reason}`, { cause: error });
   }

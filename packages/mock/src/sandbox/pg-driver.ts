@@ -1,9 +1,10 @@
 // Postgres through `pg`, for several sandbox instances sharing one database (--database-url).
 // Imported only when a sandbox asks for it. The URL (it may hold a password) never reaches a log line.
+import { importOptional } from './optional-import.js';
 import type { SqlDriver } from './sql.js';
 
 export async function createPgDriver(databaseUrl: string): Promise<SqlDriver> {
-  const pg = await import('pg');
+  const pg = await importOptional('pg', () => import('pg'), 'The sandbox with --database-url');
   const Pool = (pg.default ?? pg).Pool;
   const pool = new Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
   // An idle connection that the server drops emits 'error' on the pool; without a listener Node would crash.
