@@ -123,7 +123,7 @@ export const budgets = [
     title: 'Sandbox (in memory) / stateless mock requests per second, GET by id (autocannon, 10 connections)',
     op: '>=',
     budget: 0.5, // × the stateless mock's GET req/s, same run (issue 13)
-    margin: 0.15, // ± run-to-run noise of this ratio, from the first runs on this machine (see the issue 13 report)
+    margin: 0.15, // ± run-to-run noise of this ratio: 2.93 (4 s runs) and 2.91 (10 s runs), load average 17-28
     unit: '×',
     value: (r) => r.sandbox?.ratios?.['get-memory'],
   },
@@ -132,7 +132,7 @@ export const budgets = [
     title: 'Sandbox (in memory) / stateless mock cold start, spawn to listening (median of 5 each)',
     op: '<=',
     budget: 1.5, // × the stateless mock's cold start, same run (issue 13)
-    margin: 0.1, // ± run-to-run noise of this ratio, from the first runs on this machine (see the issue 13 report)
+    margin: 0.3, // ± run-to-run noise of this ratio: 1.17 (3 starts) and 0.99 (5 starts); single starts ranged 3.1-23 s at load average 17-28
     unit: '×',
     value: (r) => r.sandbox?.coldStart?.ratio,
   },

@@ -65,7 +65,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     if (onRequest) {
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
-    if (sandbox?.admin(req, res)) return;
+    if (!sandbox) {
+      void handle(req, res);
+      return;
+    }
+    if (sandbox.admin(req, res)) return;
     const handled = handle(req, res);
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
@@ -86,7 +90,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     // Drain: stop accepting, let the requests in flight finish (they may be writing), then close the store.
     close: async () => {
       const closed = close(server, { drain: true });
-      await Promise.allSettled([...inFlight]);
+      await Promise.race([Promise.allSettled([...inFlight]), delay(DRAIN_LIMIT_MS)]);
       server.closeAllConnections();
       await closed;
       await sandbox.close();
@@ -95,6 +99,13 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     store: sandbox.backend,
     secretSource: sandbox.secretSource,
   };
+}
+
+/** A request still running this long after close() is cut off (a client that never finishes its body). */
+const DRAIN_LIMIT_MS = 30_000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
