@@ -95,30 +95,33 @@ describe('vendor-api-mock --sandbox', { timeout: 5 * MINUTES }, () => {
     const res = await fetch(`${url}/api/svc/v1/teams/jqfwg345gi25n5ju2yz5iz6m`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
 
-    // A PUT whose body is still arriving when SIGTERM comes: it must still get its answer.
+    // A PUT whose body is still to come when SIGTERM arrives: it must still get its answer. With
+    // `Expect: 100-continue` the server says when it has taken the request (100 Continue); only then
+    // is the request in flight, so the signal is sent after it.
     const body = requestExample('createOrUpdateMcpServer');
     body.manifest.name = 'in-flight-at-sigterm';
     const text = JSON.stringify(body);
     const answered = new Promise<number>((resolve, reject) => {
       const req = request(`${url}/api/svc/v1/mcp`, {
         method: 'PUT',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          expect: '100-continue',
+        },
       });
       req.on('response', (r) => {
         r.resume();
         resolve(r.statusCode ?? 0);
       });
       req.on('error', reject);
-      req.write(text.slice(0, 20));
-      req.on('socket', (socket) =>
-        socket.on('connect', () => {
-          setImmediate(() => {
-            sandbox.child.kill('SIGTERM');
-            // The rest of the body after the signal has been delivered and handled.
-            void expect.poll(sandbox.output, { timeout: MINUTES }).toContain('SIGTERM: stopping').then(() => req.end(text.slice(20)));
-          });
-        }),
-      );
+      req.on('continue', () => {
+        sandbox.child.kill('SIGTERM');
+        // The body goes out once the sandbox has begun stopping.
+        void expect.poll(sandbox.output, { timeout: MINUTES }).toContain('SIGTERM: stopping').then(() => req.end(text), reject);
+      });
+      req.flushHeaders();
     });
     expect(await answered).toBe(200);
     expect(await sandbox.exit).toBe(0);
