@@ -20,7 +20,7 @@ function envFlag(name) {
 }
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -69,6 +69,18 @@ export const settings = {
   docs: {
     /** Cold page loads in Chromium per network setting (loopback and throttled); the median is reported. */
     loads: envNumber('BENCH_DOCS_LOADS', 5, { min: 1 }),
+  },
+  sandbox: {
+    /** Measured autocannon seconds per server and scenario (split into `rounds`, servers alternating). */
+    seconds: envNumber('BENCH_SANDBOX_SECONDS', 10, { min: 1 }),
+    rounds: envNumber('BENCH_SANDBOX_ROUNDS', 2, { min: 1 }),
+    warmupSeconds: envNumber('BENCH_SANDBOX_WARMUP_SECONDS', 2),
+    connections: envNumber('BENCH_SANDBOX_CONNECTIONS', 10, { min: 1 }),
+    /** Cold starts per server (stateless, sandbox in memory), alternating; the median is compared. */
+    coldStarts: envNumber('BENCH_SANDBOX_COLD_STARTS', 5, { min: 1 }),
+    /** MCP servers created before the memory (RSS) of the sandbox is read. */
+    servers: envNumber('BENCH_SANDBOX_SERVERS', 10_000, { min: 1 }),
+    startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 120_000, { min: 1000 }),
   },
 
   /** Time limit of each section's child process, ms (it is killed with its servers when exceeded). */
@@ -166,6 +178,24 @@ export const budgets = [
     margin: 20_000, // ± bytes: the same build gives the same bytes; a Redoc or spec update moves the page by tens of kB
     unit: 'B',
     value: (r) => r.docs?.wireBytes,
+  },
+  {
+    id: 'sandbox-get-rps',
+    title: 'Sandbox (in memory) / stateless mock requests per second, GET by id (autocannon, 10 connections)',
+    op: '>=',
+    budget: 0.5, // × the stateless mock's GET req/s, same run (issue 13)
+    margin: 0.15, // ± run-to-run noise of this ratio: 2.93 (4 s runs) and 2.91 (10 s runs), load average 17-28
+    unit: '×',
+    value: (r) => r.sandbox?.ratios?.['get-memory'],
+  },
+  {
+    id: 'sandbox-cold-start',
+    title: 'Sandbox (in memory) / stateless mock cold start, spawn to listening (median of 5 each)',
+    op: '<=',
+    budget: 1.5, // × the stateless mock's cold start, same run (issue 13)
+    margin: 0.3, // ± run-to-run noise of this ratio: 1.17 (3 starts) and 0.99 (5 starts); single starts ranged 3.1-23 s at load average 17-28
+    unit: '×',
+    value: (r) => r.sandbox?.coldStart?.ratio,
   },
 ];
 

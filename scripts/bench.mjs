@@ -19,6 +19,7 @@ const SECTIONS = [
   { id: 'typecheck', file: 'typecheck-cost.mjs', title: 'type-check cost', needsBuild: true },
   { id: 'mock', file: 'mock-throughput.mjs', title: 'mock throughput', needsBuild: true },
   { id: 'docs', file: 'docs-page.mjs', title: 'docs page weight and paint', needsBuild: true },
+  { id: 'sandbox', file: 'sandbox-throughput.mjs', title: 'sandbox vs stateless mock', needsBuild: true },
 ];
 
 const log = (line) => process.stderr.write(`${line}\n`);

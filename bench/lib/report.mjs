@@ -1,4 +1,5 @@
 // BENCHMARKS.md from bench/results.json. Written by `npm run bench` only.
+import { renderSandboxSection } from './report-sandbox.mjs';
 
 const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
 const int = (v) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–');
@@ -196,6 +197,8 @@ export function renderMarkdown(results) {
     }
     out.push(table(['scenario', 'server', 'status codes', 'req/s', 'p50 ms', 'p99 ms', 'mock / prism req/s', 'mock / floor req/s', 'errors'], rows, 'lllrrrrrl'), '');
   }
+
+  out.push(...renderSandboxSection(results.sandbox));
 
   const p = results.pipeline;
   out.push('## 4. Pipeline', sectionError(p));

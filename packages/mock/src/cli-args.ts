@@ -8,15 +8,27 @@ export interface CliOptions {
   /** true: every origin (default); { origins }: only those; false: no CORS headers */
   cors: CorsSetting;
   help: boolean;
+  /** --sandbox: the stateful mode; --data, --database-url and --secret belong to it */
+  sandbox?: true;
+  data?: string;
+  databaseUrl?: string;
+  secret?: string;
 }
 
 export const USAGE = `Usage: vendor-api-mock [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
                        [--cors-origin http://localhost:5173 ...] [--no-cors]
+       vendor-api-mock --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
+       vendor-api-mock token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
 
 Serves the Platform API's OpenAPI document: documented examples for valid requests,
 validation errors in each operation's own error shape, 401 without a bearer token.
 CORS is on for every origin; --cors-origin (repeatable, or comma-separated) allows only
-the origins given, --no-cors sends no CORS headers.`;
+the origins given, --no-cors sends no CORS headers.
+
+--sandbox keeps state per tenant: what you create is what you read back. Tenants come from signed
+tokens (the secret: --secret, else VENDOR_SANDBOX_SECRET, else a random one); it prints a token for
+tenant acme at start, and \`vendor-api-mock token\` prints more. Records live in memory, in an embedded
+database with --data DIR (survives restarts), or in Postgres with --database-url (shared by instances).`;
 
 export function parseCliArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: '127.0.0.1', cors: true, help: false };
@@ -51,6 +63,19 @@ export function parseCliArgs(argv: string[]): CliOptions {
       case '--no-cors':
         noCors = true;
         break;
+      case '--sandbox':
+        if (inline !== undefined) throw new Error('--sandbox takes no value');
+        options.sandbox = true;
+        break;
+      case '--data':
+        options.data = value();
+        break;
+      case '--database-url':
+        options.databaseUrl = value();
+        break;
+      case '--secret':
+        options.secret = value();
+        break;
       case '--help':
       case '-h':
         options.help = true;
@@ -62,6 +87,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
   if (noCors && origins.length > 0) throw new Error('--no-cors and --cors-origin contradict each other: give one of them');
   if (noCors) options.cors = false;
   if (origins.length > 0) options.cors = { origins };
+  checkSandboxOptions(options);
   return options;
 }
 
@@ -77,4 +103,22 @@ function checkOrigin(origin: string): string {
     throw new Error(`--cors-origin must be an origin like http://localhost:5173 (scheme, host and port only; got ${origin})`);
   }
   return origin;
+}
+
+function checkSandboxOptions(options: CliOptions): void {
+  const sandboxOnly = [
+    ['--data', options.data],
+    ['--database-url', options.databaseUrl],
+    ['--secret', options.secret],
+  ].filter(([, value]) => value !== undefined);
+  if (options.sandbox !== true && sandboxOnly.length > 0) {
+    throw new Error(`${sandboxOnly.map(([flag]) => flag).join(', ')} only apply with --sandbox`);
+  }
+  if (options.data !== undefined && options.databaseUrl !== undefined) {
+    throw new Error('give either --data DIR (an embedded database) or --database-url URL (a Postgres server), not both');
+  }
+  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
+    // Never repeat the URL: it may carry a password.
+    throw new Error('--database-url must be a postgres:// or postgresql:// URL');
+  }
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // vendor-api-mock: the mock for partners. One log line per request; stops on SIGINT/SIGTERM.
-import { parseCliArgs, USAGE } from './cli-args.js';
-import { PortInUseError, startMock } from './server.js';
+import { parseCliArgs, USAGE, type CliOptions } from './cli-args.js';
+import type { SandboxOptions } from './sandbox/index.js';
+import { PortInUseError, startMock, type RunningMock, type RunningSandbox } from './server.js';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
   let options;
   try {
     options = parseCliArgs(process.argv.slice(2));
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
       host: options.host,
       cors: options.cors,
       ...(options.spec && { spec: options.spec }),
+      ...(options.sandbox && { sandbox: sandboxOptions(options) }),
       onRequest: (line) => process.stdout.write(`${line}\n`),
       onWarning: (line) => process.stderr.write(`WARN ${line}\n`),
     });
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
   // performance.now() counts from the start of this process: the figure includes loading Node and the mock.
   const readyMs = Math.round(performance.now());
   const cors = options.cors === false ? 'off' : options.cors === true ? 'any origin' : options.cors.origins!.join(', ');
+  if (isSandbox(mock)) return printSandboxBanner(mock, options, readyMs, cors);
   process.stdout.write(
     [
       `Platform API mock listening on ${mock.url} (ready in ${readyMs} ms)`,
@@ -60,6 +64,58 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+}
+
+function isSandbox(mock: RunningMock): mock is RunningSandbox {
+  return 'token' in mock;
+}
+
+function sandboxOptions(options: CliOptions): SandboxOptions {
+  return {
+    ...(options.secret !== undefined && { secret: options.secret }),
+    ...(options.data !== undefined && { data: options.data }),
+    ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
+  };
+}
+
+async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, readyMs: number, cors: string): Promise<void> {
+  // Never the secret or the database URL (it may hold a password).
+  const store = { memory: 'in memory (nothing persists)', pglite: `embedded database in ${options.data}`, postgres: 'Postgres (--database-url)' }[mock.store];
+  const secret = {
+    option: 'from --secret',
+    environment: 'from VENDOR_SANDBOX_SECRET',
+    random: 'random (tokens work until this process stops; set VENDOR_SANDBOX_SECRET to keep them)',
+  }[mock.secretSource];
+  const token = await mock.token('acme');
+  process.stdout.write(
+    [
+      `Platform API sandbox listening on ${mock.url} (ready in ${readyMs} ms)`,
+      `  control plane baseUrl:   ${mock.url}`,
+      `  gateway gatewayBaseUrl:  ${mock.url}`,
+      `  store: ${store}; secret: ${secret}; CORS: ${cors}`,
+      `  reset a tenant: POST ${mock.url}/_sandbox/reset; health: GET ${mock.url}/_sandbox/health`,
+      `  more tokens: vendor-api-mock token --tenant NAME (same secret); Ctrl+C stops`,
+      `  token for tenant acme (valid 24h):`,
+      token,
+      '',
+    ].join('\n'),
+  );
+}
+
+async function tokenCommand(argv: string[]): Promise<void> {
+  const { parseTokenArgs, tokenLines, TOKEN_USAGE } = await import('./sandbox/token-command.js');
+  let options;
+  try {
+    options = parseTokenArgs(argv);
+  } catch (error) {
+    process.stderr.write(`vendor-api-mock token: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  if (options.help) {
+    process.stdout.write(`${TOKEN_USAGE}\n`);
+    return;
+  }
+  process.stdout.write(`${(await tokenLines(options)).join('\n')}\n`);
 }
 
 main().catch((error: Error) => {

@@ -2,7 +2,7 @@
 import type { ErrorShape, Violation } from './types.js';
 
 /** Why the mock answers with an error; decides the ML `type`, gateway `type`/`code`. */
-export type ErrorKind = 'invalid' | 'unauthorized' | 'not-found' | 'method-not-allowed' | 'response-invalid' | 'mock-error';
+export type ErrorKind = 'invalid' | 'unauthorized' | 'not-found' | 'method-not-allowed' | 'response-invalid' | 'mock-error' | 'unavailable';
 
 export interface MockError {
   status: number;
@@ -18,6 +18,7 @@ const ML_TYPE: Record<ErrorKind, string> = {
   'method-not-allowed': 'method_not_allowed',
   'response-invalid': 'response_validation_error',
   'mock-error': 'mock_error',
+  unavailable: 'service_unavailable',
 };
 
 const GATEWAY_TYPE: Record<ErrorKind, string> = {
@@ -27,6 +28,7 @@ const GATEWAY_TYPE: Record<ErrorKind, string> = {
   'method-not-allowed': 'invalid_request_error',
   'response-invalid': 'server_error',
   'mock-error': 'invalid_request_error',
+  unavailable: 'server_error',
 };
 
 const GATEWAY_CODE: Record<ErrorKind, string> = {
@@ -36,6 +38,7 @@ const GATEWAY_CODE: Record<ErrorKind, string> = {
   'method-not-allowed': 'method_not_allowed',
   'response-invalid': 'response_validation_failed',
   'mock-error': 'mock_error',
+  unavailable: 'service_unavailable',
 };
 
 const ML_LOC: Record<ErrorKind, string[]> = {
@@ -45,6 +48,7 @@ const ML_LOC: Record<ErrorKind, string[]> = {
   'method-not-allowed': ['method'],
   'response-invalid': ['response'],
   'mock-error': ['header', 'prefer'],
+  unavailable: ['server'],
 };
 
 export function renderError(shape: ErrorShape, error: MockError): Record<string, unknown> {

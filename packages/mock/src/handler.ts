@@ -8,11 +8,13 @@ import { parseBody, readBody } from './body.js';
 import { applyCors, type CorsPolicy } from './cors.js';
 import type { MockOperation } from './operations.js';
 import { isPreferViolation, parsePrefer, type Preferences } from './prefer.js';
-import type { PrismEngine } from './prism-engine.js';
+import type { PrismEngine, PrismRequest } from './prism-engine.js';
 import { invalidRequestError, validateRequest, type MockRequest } from './request-validation.js';
 import { sendError, sendJson, shapeForUnknownPath } from './respond.js';
 import { methodsAt, type Router } from './router.js';
 import type { SchemaValidators } from './schema-validators.js';
+import type { SandboxSeam } from './sandbox/seam.js';
+import type { Caller } from './sandbox/tokens.js';
 
 export interface HandlerDeps {
   route: Router;
@@ -25,6 +27,8 @@ export interface HandlerDeps {
   allMethods: readonly string[];
   /** Called with one line when the mock itself is wrong (a response that violates its schema, a crash). */
   warn: (line: string) => void;
+  /** The sandbox (`--sandbox`): checks its own tokens and answers valid requests from its store. */
+  sandbox?: SandboxSeam;
 }
 
 export function createHandler(deps: HandlerDeps) {
@@ -75,7 +79,15 @@ async function handleOperation(
   method: string,
   deps: HandlerDeps,
 ): Promise<void> {
-  if (!hasBearerToken(req.headers)) {
+  let caller: Caller | undefined;
+  if (deps.sandbox) {
+    const auth = await deps.sandbox.authenticate(op, req.headers);
+    if (!auth.ok) {
+      req.resume();
+      return sendError(res, op.errorShape, auth.error, { 'www-authenticate': 'Bearer' });
+    }
+    caller = auth.caller;
+  } else if (!hasBearerToken(req.headers)) {
     req.resume();
     return sendError(
       res,
@@ -97,6 +109,15 @@ async function handleOperation(
   if (violations.length > 0) return sendError(res, op.errorShape, invalidRequestError(op, violations));
 
   const preferences: Preferences = isPreferViolation(prefer) ? {} : prefer;
+
+  // The sandbox answers from its store, unless a Prefer header asks for a documented example.
+  const prefersExample = preferences.code !== undefined || preferences.exampleKey !== undefined;
+  if (deps.sandbox && caller && !prefersExample) {
+    const answer = await deps.sandbox.answer(op, prismRequestOf(request, url), caller);
+    if (answer && 'error' in answer) return sendError(res, op.errorShape, answer.error, answer.headers);
+    if (answer) return sendJson(res, answer.status, answer.body, answer.headers);
+  }
+
   const accept = req.headers.accept?.trim() || undefined;
   const choice = deps.answers(op, preferences, accept);
   switch (choice.kind) {
@@ -116,8 +137,7 @@ async function handleOperation(
 
 async function answerWithPrism(op: MockOperation, request: MockRequest, url: URL, preferences: Preferences, res: ServerResponse, deps: HandlerDeps) {
   const prism = await deps.prism();
-  const body = request.body.kind === 'json' ? request.body.value : request.body.kind === 'not-json' ? request.body.text : undefined;
-  const outcome = await prism.mock(op, { method: request.method, path: url.pathname, query: queryOf(url.searchParams), headers: request.headers, body }, preferences);
+  const outcome = await prism.mock(op, prismRequestOf(request, url), preferences);
   if (!outcome.ok) {
     return sendError(res, op.errorShape, { status: outcome.status, kind: 'mock-error', message: outcome.message });
   }
@@ -131,6 +151,12 @@ async function answerWithPrism(op: MockOperation, request: MockRequest, url: URL
     });
   }
   return sendJson(res, outcome.status, outcome.body, outcome.headers);
+}
+
+/** The request as Prism and the sandbox read it: the body as parsed JSON or raw text, the query as a record. */
+function prismRequestOf(request: MockRequest, url: URL): PrismRequest {
+  const body = request.body.kind === 'json' ? request.body.value : request.body.kind === 'not-json' ? request.body.text : undefined;
+  return { method: request.method, path: url.pathname, query: queryOf(url.searchParams), headers: request.headers, body };
 }
 
 function queryOf(params: URLSearchParams): Record<string, string | string[]> {

@@ -11,6 +11,7 @@ import { lazyPrismEngine } from './prism-engine.js';
 import { createRouter } from './router.js';
 import { loadSchemaValidators } from './schema-validators.js';
 import { loadSpec, type SpecSource } from './spec.js';
+import type { SandboxOptions } from './sandbox/index.js';
 
 export interface StartMockOptions {
   /** default 0 (any free port) */
@@ -25,6 +26,8 @@ export interface StartMockOptions {
   onRequest?: (line: string) => void;
   /** called when the mock is wrong (a response that violates its schema); default: console.error */
   onWarning?: (line: string) => void;
+  /** run the stateful sandbox: tenants from signed tokens, records in memory, a PGlite directory or Postgres */
+  sandbox?: SandboxOptions;
 }
 
 export interface RunningMock {
@@ -45,11 +48,25 @@ export class PortInUseError extends Error {
   }
 }
 
-export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+export interface RunningSandbox extends RunningMock {
+  /** A token for `tenant` (default subject user:developer@<tenant>.example), valid on this sandbox. */
+  token(tenant: string, subject?: string): Promise<string>;
+  /** where records live: memory (default), pglite (`data`) or postgres (`databaseUrl`) */
+  store: 'memory' | 'pglite' | 'postgres';
+  /** where the secret came from (never the secret itself) */
+  secretSource: 'option' | 'environment' | 'random';
+}
+
+export function startMock(options: StartMockOptions & { sandbox: SandboxOptions }): Promise<RunningSandbox>;
+export function startMock(options?: StartMockOptions): Promise<RunningMock>;
+
+export async function startMock(options: StartMockOptions = {}): Promise<RunningMock | RunningSandbox> {
   const { port = 0, host = '127.0.0.1', onRequest, onWarning = (line) => console.error(`[api-mock] ${line}`) } = options;
   const doc = await loadSpec(options.spec);
   const operations = readOperations(doc);
   const validators = await loadSchemaValidators(doc, operations);
+  // Loaded only for --sandbox: the stateless mock never loads the sandbox, jose, PGlite or pg.
+  const sandbox = options.sandbox ? await (await import('./sandbox/index.js')).createSandbox(doc, options.sandbox, onWarning) : undefined;
   const handle = createHandler({
     route: createRouter(operations),
     validators,
@@ -58,22 +75,48 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     cors: createCorsPolicy(options.cors, specHeaders(operations)),
     allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],
     warn: onWarning,
+    ...(sandbox && { sandbox: sandbox.seam }),
   });
+  const inFlight = new Set<Promise<void>>();
 
   const server = createServer((req, res) => {
     if (onRequest) {
       const started = performance.now();
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
-    void handle(req, res);
+    if (!sandbox) {
+      void handle(req, res);
+      return;
+    }
+    if (sandbox.admin(req, res)) return;
+    const handled = handle(req, res);
+    inFlight.add(handled);
+    void handled.finally(() => inFlight.delete(handled));
   });
   server.keepAliveTimeout = 5_000;
-  await listen(server, port, host);
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    await sandbox?.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${urlHost}:${address.port}`;
+  if (!sandbox) return { url, close: () => close(server) };
   return {
-    url: `http://${urlHost}:${address.port}`,
-    close: () => close(server),
+    url,
+    // Drain: stop accepting, let the requests in flight finish (they may be writing), then close the store.
+    close: async () => {
+      const closed = close(server, { drain: true });
+      await Promise.race([Promise.allSettled([...inFlight]), delay(DRAIN_LIMIT_MS)]);
+      server.closeAllConnections();
+      await closed;
+      await sandbox.close();
+    },
+    token: (tenant: string, subject?: string) => sandbox.token(tenant, subject),
+    store: sandbox.backend,
+    secretSource: sandbox.secretSource,
   };
 }
 
@@ -83,6 +126,13 @@ function specHeaders(operations: MockOperation[]): { requestHeaders: string[]; r
     requestHeaders: operations.flatMap((op) => op.parameters.filter((p) => p.in === 'header').map((p) => p.name)),
     responseHeaders: operations.flatMap((op) => op.responses.flatMap((r) => r.headerNames)),
   };
+}
+
+/** A request still running this long after close() is cut off (a client that never finishes its body). */
+const DRAIN_LIMIT_MS = 30_000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -96,9 +146,10 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function close(server: Server): Promise<void> {
+function close(server: Server, { drain = false } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
+    if (drain) server.closeIdleConnections();
+    else server.closeAllConnections();
   });
 }

@@ -1,0 +1,33 @@
+// The sandbox section of BENCHMARKS.md (bench/sandbox-throughput.mjs).
+const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
+const x = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
+
+export function renderSandboxSection(sb) {
+  const out = ['## Sandbox (`--sandbox`) against the stateless mock'];
+  if (!sb) return [...out, '', 'Not measured in this run.', ''];
+  if (sb.error) return [...out, '', `Failed: ${sb.error}`, ''];
+  const c = sb.coldStart;
+  out.push(
+    '',
+    `Same run, same machine. Cold start is spawn to listening (Node start-up and imports included), median of ${c.runs} starts each, alternating:`,
+    `stateless ${fmt(c.statelessMs, 0)} ms, sandbox in memory ${fmt(c.sandboxMemoryMs, 0)} ms (${x(c.ratio)}).`,
+    '',
+    `Throughput: autocannon ${sb.autocannon}, ${sb.connections} connections, ${sb.seconds} s per server in ${sb.rounds} alternating rounds.`,
+    '',
+    '| scenario | server | req/s | vs stateless | p99 ms | status codes |',
+    '| --- | --- | ---: | ---: | ---: | --- |',
+  );
+  for (const [id, scenario] of Object.entries(sb.scenarios)) {
+    for (const [name, r] of Object.entries(scenario.runs)) {
+      const ratio = name === 'stateless' ? '' : x(sb.ratios[`${id}-${name}`]);
+      const codes = Object.entries(r.statusCodes).map(([k, v]) => `${k}: ${v}`).join(', ');
+      out.push(`| ${name === 'stateless' ? scenario.title : ''} | ${name} | ${fmt(r.requestsPerSecond, 0)} | ${ratio} | ${fmt(r.p99Ms, 1)} | ${codes} |`);
+    }
+  }
+  out.push('', '| store | MCP servers created | seconds | RSS before MB | RSS after MB |', '| --- | ---: | ---: | ---: | ---: |');
+  for (const [name, m] of Object.entries(sb.memory ?? {})) {
+    out.push(`| ${name} | ${m.servers}${m.failed ? ` (${m.failed} failed)` : ''} | ${fmt(m.seconds)} | ${fmt(m.rssBeforeMb)} | ${fmt(m.rssAfterMb)} |`);
+  }
+  out.push('');
+  return out;
+}

@@ -1,0 +1,103 @@
+// The default backend: plain maps in this process. Persists nothing; the same rules as the SQL backends
+// (unique id and key per tenant and kind, upserts keep id and `created`).
+import type { Body, Store, StoredRecord } from './store.js';
+
+interface TenantData {
+  byId: Map<string, StoredRecord>;
+  byKey: Map<string, string>;
+}
+
+const idKey = (kind: string, id: string) => `${kind}\u0000${id}`;
+
+export function createMemoryStore(): Store {
+  const tenants = new Map<string, TenantData>();
+  let closed = false;
+
+  const fill = (seed: readonly StoredRecord[]): TenantData => {
+    const data: TenantData = { byId: new Map(), byKey: new Map() };
+    for (const record of seed) put(data, structuredClone(record));
+    return data;
+  };
+  const put = (data: TenantData, record: StoredRecord) => {
+    data.byId.set(idKey(record.kind, record.id), record);
+    if (record.key !== null) data.byKey.set(idKey(record.kind, record.key), record.id);
+  };
+  const tenantData = (tenant: string): TenantData => {
+    const data = tenants.get(tenant);
+    if (!data) throw new Error(`tenant ${tenant} is not seeded`);
+    return data;
+  };
+  // Callers get copies, as from a database: changing a result never changes the store.
+  const copy = (record: StoredRecord | undefined) => (record === undefined ? undefined : structuredClone(record));
+
+  return {
+    backend: 'memory',
+    async ensureTenant(tenant, seed) {
+      if (!tenants.has(tenant)) tenants.set(tenant, fill(seed));
+    },
+    async resetTenant(tenant, seed) {
+      tenants.set(tenant, fill(seed));
+    },
+    async get(tenant, kind, id) {
+      return copy(tenantData(tenant).byId.get(idKey(kind, id)));
+    },
+    async getByKey(tenant, kind, key) {
+      const data = tenantData(tenant);
+      const id = data.byKey.get(idKey(kind, key));
+      return id === undefined ? undefined : copy(data.byId.get(idKey(kind, id)));
+    },
+    async list(tenant, kind, parent) {
+      const out: StoredRecord[] = [];
+      for (const record of tenantData(tenant).byId.values()) {
+        const inParent = parent === undefined || record.parent === parent;
+        if (record.kind === kind && inParent) out.push(structuredClone(record));
+      }
+      return out;
+    },
+    async insert(tenant, record) {
+      const data = tenantData(tenant);
+      const idTaken = data.byId.has(idKey(record.kind, record.id));
+      const keyTaken = record.key !== null && data.byKey.has(idKey(record.kind, record.key));
+      if (idTaken || keyTaken) return false;
+      put(data, structuredClone(record));
+      return true;
+    },
+    async upsertByKey(tenant, record) {
+      const data = tenantData(tenant);
+      if (record.key === null) throw new Error('upsertByKey needs a key');
+      const existingId = data.byKey.get(idKey(record.kind, record.key));
+      const existing = existingId === undefined ? undefined : data.byId.get(idKey(record.kind, existingId));
+      const stored: StoredRecord = existing
+        ? { ...structuredClone(record), id: existing.id, created: existing.created }
+        : structuredClone(record);
+      put(data, stored);
+      return structuredClone(stored);
+    },
+    async update(tenant, kind, id, body: Body) {
+      const record = tenantData(tenant).byId.get(idKey(kind, id));
+      if (!record) return false;
+      record.body = structuredClone(body);
+      return true;
+    },
+    async deleteWithOwned(tenant, kind, id) {
+      const data = tenantData(tenant);
+      const target = data.byId.get(idKey(kind, id));
+      if (!target) return false;
+      for (const [k, record] of data.byId) {
+        const isTarget = record === target;
+        if (isTarget || record.owner === id) {
+          data.byId.delete(k);
+          if (record.key !== null) data.byKey.delete(idKey(record.kind, record.key));
+        }
+      }
+      return true;
+    },
+    async ping() {
+      if (closed) throw new Error('the memory store is closed');
+    },
+    async close() {
+      closed = true;
+      tenants.clear();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Sandbox tokens: HS256 JWTs (jose) that carry the tenant and the subject, signed with the sandbox secret.
+// The secret and the tokens never appear in an error or a log line.
+import { createHash, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'vendor-api-mock-sandbox';
+/** The environment variable that holds the sandbox secret when --secret is not given. */
+export const SECRET_ENV = 'VENDOR_SANDBOX_SECRET';
+const TENANT_CLAIM = 'tenant';
+export const DEFAULT_EXPIRES_IN = '24h';
+export const TENANT_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** `user:EMAIL`, `team:NAME`, `serviceaccount:NAME`, ...: a kind, a colon and a name. */
+export const SUBJECT_PATTERN = /^[a-z-]+:\S+$/;
+
+export interface Caller {
+  tenant: string;
+  /** e.g. user:ada@acme.example */
+  subject: string;
+}
+
+export type VerifyResult = { ok: true; caller: Caller } | { ok: false; reason: string };
+
+export function randomSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function defaultSubject(tenant: string): string {
+  return `user:developer@${tenant}.example`;
+}
+
+export function checkTenant(tenant: string): void {
+  if (!TENANT_PATTERN.test(tenant)) {
+    throw new Error(`tenant must be 1 to 63 lower-case letters, digits or '-', starting with a letter or digit (got ${JSON.stringify(tenant)})`);
+  }
+}
+
+export function checkSubject(subject: string): void {
+  if (!SUBJECT_PATTERN.test(subject)) throw new Error(`subject must look like user:EMAIL or team:NAME (got ${JSON.stringify(subject)})`);
+}
+
+/** A signing key of fixed length, whatever the length of the secret a person typed. */
+function keyOf(secret: string): Uint8Array {
+  if (secret === '') throw new Error('the sandbox secret must not be empty');
+  return new Uint8Array(createHash('sha256').update(`${ISSUER}\u0000${secret}`).digest());
+}
+
+export interface TokenIssuer {
+  sign(tenant: string, subject?: string, expiresIn?: string): Promise<string>;
+  verify(token: string): Promise<VerifyResult>;
+}
+
+export function createTokenIssuer(secret: string): TokenIssuer {
+  const key = keyOf(secret);
+  return {
+    async sign(tenant, subject = defaultSubject(tenant), expiresIn = DEFAULT_EXPIRES_IN) {
+      checkTenant(tenant);
+      checkSubject(subject);
+      return new SignJWT({ [TENANT_CLAIM]: tenant })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setSubject(subject)
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const tenant = payload[TENANT_CLAIM];
+        const subject = payload.sub;
+        if (typeof tenant !== 'string' || !TENANT_PATTERN.test(tenant)) return { ok: false, reason: 'The bearer token names no valid tenant' };
+        if (typeof subject !== 'string' || subject === '') return { ok: false, reason: 'The bearer token names no subject' };
+        return { ok: true, caller: { tenant, subject } };
+      } catch (error) {
+        return { ok: false, reason: reasonOf(error) };
+      }
+    },
+  };
+}
+
+/** Why a token was refused, in words that never include the token. */
+function reasonOf(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'The bearer token has expired; get a new one with `vendor-api-mock token --tenant NAME`';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return "The bearer token is not signed with this sandbox's secret";
+  if (error instanceof errors.JWTClaimValidationFailed) return `The bearer token's ${error.claim} claim is not valid for this sandbox`;
+  return 'The bearer token is not a sandbox token (a JWT from `vendor-api-mock token`)';
+}
+
+/** Parses "90s", "15m", "1h", "7d" (what jose accepts too); refuses anything else with a clear message. */
+export function checkExpiresIn(value: string): string {
+  if (!/^\d+\s*(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days|w|week|weeks)$/i.test(value.trim())) {
+    throw new Error(`--expires-in must be a duration such as 30m, 1h or 7d (got ${JSON.stringify(value)})`);
+  }
+  return value.trim();
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs } from '../../src/cli-args.js';
+import { parseTokenArgs } from '../../src/sandbox/token-command.js';
+
+describe('parseCliArgs: sandbox options', () => {
+  it('reads --sandbox with --data, --database-url and --secret', () => {
+    expect(parseCliArgs(['--sandbox', '--data', 'dir', '--secret=s'])).toEqual({ port: 4010, host: '127.0.0.1', cors: true, help: false, sandbox: true, data: 'dir', secret: 's' });
+    expect(parseCliArgs(['--sandbox', '--database-url', 'postgres://db/x']).databaseUrl).toBe('postgres://db/x');
+  });
+  it('refuses sandbox options without --sandbox, --data with --database-url, and a non-Postgres URL without repeating it', () => {
+    expect(() => parseCliArgs(['--secret', 's'])).toThrow('--secret only apply with --sandbox');
+    expect(() => parseCliArgs(['--sandbox', '--data', 'd', '--database-url', 'postgres://x'])).toThrow('not both');
+    let message = '';
+    try {
+      parseCliArgs(['--sandbox', '--database-url', 'mysql://user:pw-secret@h/db']);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('--database-url must be a postgres://');
+    expect(message).not.toContain('pw-secret');
+  });
+});
+
+describe('parseTokenArgs', () => {
+  it('defaults the subject and the lifetime; the secret comes from --secret or the environment', () => {
+    expect(parseTokenArgs(['--tenant', 'acme', '--secret', 's'], {})).toEqual({
+      tenant: 'acme',
+      subject: 'user:developer@acme.example',
+      secret: 's',
+      expiresIn: '24h',
+      help: false,
+    });
+    expect(parseTokenArgs(['--tenant', 'acme'], { VENDOR_SANDBOX_SECRET: 'env' }).secret).toBe('env');
+  });
+  it('names the field and the rule for bad input', () => {
+    expect(() => parseTokenArgs([], { VENDOR_SANDBOX_SECRET: 'x' })).toThrow('--tenant is required');
+    expect(() => parseTokenArgs(['--tenant', 'acme', '--subject', 'ada'], { VENDOR_SANDBOX_SECRET: 'x' })).toThrow('subject must look like user:EMAIL');
+    expect(() => parseTokenArgs(['--tenant', 'acme', '--expires-in', '1 fortnight'], { VENDOR_SANDBOX_SECRET: 'x' })).toThrow('--expires-in must be a duration');
+  });
+});

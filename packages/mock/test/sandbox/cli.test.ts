@@ -1,0 +1,157 @@
+// The built CLI's sandbox mode and its token command.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { startMock } from '../../src/index.js';
+import { requestExample } from './helpers.js';
+
+const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const MINUTES = 60_000;
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  stdout: () => string;
+  exit: Promise<number | null>;
+}
+
+function run(args: string[], env: Record<string, string> = {}): Run {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VENDOR_SANDBOX_SECRET: '', ...env } });
+  let out = '';
+  let stdout = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+    stdout += d;
+  });
+  child.stderr!.on('data', (d) => (out += d));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => out, stdout: () => stdout, exit };
+}
+
+/** The URL and the printed acme token, once the banner is complete (the token is its last line). */
+async function banner(sandbox: Run): Promise<{ url: string; token: string }> {
+  await expect
+    .poll(() => /token for tenant acme[^\n]*\n(\S+)\n/.test(sandbox.stdout()) || sandbox.child.exitCode !== null, { timeout: 3 * MINUTES, interval: 100 })
+    .toBe(true);
+  const url = /listening on (http:\/\/\S+)/.exec(sandbox.stdout())?.[1];
+  const token = /token for tenant acme[^\n]*\n(\S+)\n/.exec(sandbox.stdout())?.[1];
+  if (!url || !token) throw new Error(`the sandbox did not start:\n${sandbox.output()}`);
+  return { url, token };
+}
+
+const lastLine = (text: string) => text.trim().split('\n').pop()!;
+
+describe('vendor-api-mock token', { timeout: 5 * MINUTES }, () => {
+  it('prints a token (last line of stdout) that a sandbox with the same secret accepts, for that tenant', async () => {
+    const token = run(['token', '--tenant', 'initech', '--subject', 'user:bob@initech.example', '--secret', 'cli-secret', '--expires-in', '1h']);
+    expect(await token.exit).toBe(0);
+    const sandbox = await startMock({ sandbox: { secret: 'cli-secret' }, onWarning: () => {} });
+    try {
+      const res = await fetch(`${sandbox.url}/initech/v1/agents/sessions/01arz3ndektsv4rrffq69g5fav.g/turns`, {
+        headers: { authorization: `Bearer ${lastLine(token.stdout())}` },
+      });
+      expect(res.status).toBe(200);
+      const other = await fetch(`${sandbox.url}/acme/v1/agents/sessions/01arz3ndektsv4rrffq69g5fav.g/turns`, {
+        headers: { authorization: `Bearer ${lastLine(token.stdout())}` },
+      });
+      expect(other.status).toBe(404);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('takes the secret from VENDOR_SANDBOX_SECRET', async () => {
+    const token = run(['token', '--tenant', 'acme'], { VENDOR_SANDBOX_SECRET: 'from-env' });
+    expect(await token.exit).toBe(0);
+    const sandbox = await startMock({ sandbox: { secret: 'from-env' }, onWarning: () => {} });
+    try {
+      const res = await fetch(`${sandbox.url}/api/svc/v1/teams/jqfwg345gi25n5ju2yz5iz6m`, { headers: { authorization: `Bearer ${lastLine(token.stdout())}` } });
+      expect(res.status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('exits 2 naming the problem: no secret, a bad tenant, a bad duration', async () => {
+    const noSecret = run(['token', '--tenant', 'acme']);
+    expect(await noSecret.exit).toBe(2);
+    expect(noSecret.output()).toContain('--secret or the VENDOR_SANDBOX_SECRET environment variable');
+    const badTenant = run(['token', '--tenant', 'Not A Tenant', '--secret', 's']);
+    expect(await badTenant.exit).toBe(2);
+    expect(badTenant.output()).toContain('tenant must be');
+    const badDuration = run(['token', '--tenant', 'acme', '--secret', 's', '--expires-in', 'soon']);
+    expect(await badDuration.exit).toBe(2);
+    expect(badDuration.output()).toContain('--expires-in must be a duration');
+  });
+});
+
+describe('vendor-api-mock --sandbox', { timeout: 5 * MINUTES }, () => {
+  it('prints a working acme token and never the secret; SIGTERM lets a request in flight finish, then exits 0', async () => {
+    const secret = 'do-not-print-this-secret';
+    const sandbox = run(['--sandbox', '--port', '0', '--secret', secret]);
+    const { url, token } = await banner(sandbox);
+    expect(sandbox.output()).not.toContain(secret);
+    const res = await fetch(`${url}/api/svc/v1/teams/jqfwg345gi25n5ju2yz5iz6m`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+
+    // A PUT whose body is still to come when SIGTERM arrives: it must still get its answer. With
+    // `Expect: 100-continue` the server says when it has taken the request (100 Continue); only then
+    // is the request in flight, so the signal is sent after it.
+    const body = requestExample('createOrUpdateMcpServer');
+    body.manifest.name = 'in-flight-at-sigterm';
+    const text = JSON.stringify(body);
+    const answered = new Promise<number>((resolve, reject) => {
+      const req = request(`${url}/api/svc/v1/mcp`, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          expect: '100-continue',
+        },
+      });
+      req.on('response', (r) => {
+        r.resume();
+        resolve(r.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.on('continue', () => {
+        sandbox.child.kill('SIGTERM');
+        // The body goes out once the sandbox has begun stopping.
+        void expect.poll(sandbox.output, { timeout: MINUTES }).toContain('SIGTERM: stopping').then(() => req.end(text), reject);
+      });
+      req.flushHeaders();
+    });
+    expect(await answered).toBe(200);
+    expect(await sandbox.exit).toBe(0);
+  }, 5 * MINUTES);
+
+  it('with a random secret says so, and a token from another secret gets 401', async () => {
+    const sandbox = run(['--sandbox', '--port', '0']);
+    const { url } = await banner(sandbox);
+    expect(sandbox.output()).toContain('secret: random');
+    const foreign = run(['token', '--tenant', 'acme', '--secret', 'guess']);
+    await foreign.exit;
+    const res = await fetch(`${url}/api/svc/v1/teams/jqfwg345gi25n5ju2yz5iz6m`, { headers: { authorization: `Bearer ${lastLine(foreign.stdout())}` } });
+    expect(res.status).toBe(401);
+    sandbox.child.kill('SIGINT');
+    expect(await sandbox.exit).toBe(0);
+  }, 5 * MINUTES);
+
+  it('exits 2 for sandbox options without --sandbox, or --data with --database-url', async () => {
+    const without = run(['--data', '/tmp/x']);
+    expect(await without.exit).toBe(2);
+    expect(without.output()).toContain('--data only apply with --sandbox');
+    const both = run(['--sandbox', '--data', '/tmp/x', '--database-url', 'postgres://127.0.0.1/x']);
+    expect(await both.exit).toBe(2);
+    expect(both.output()).toContain('not both');
+  });
+
+  it('exits 1 with the reason, without the password, when the database cannot be reached', async () => {
+    const sandbox = run(['--sandbox', '--port', '0', '--database-url', 'postgres://sandbox:hunter2-password@127.0.0.1:1/sandbox']);
+    expect(await sandbox.exit).toBe(1);
+    expect(sandbox.output()).toContain('cannot open its database');
+    expect(sandbox.output()).not.toContain('hunter2-password');
+  }, 5 * MINUTES);
+});
