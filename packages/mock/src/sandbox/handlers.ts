@@ -52,10 +52,33 @@ export const HANDLERS: Record<string, OperationHandler> = {
 const iso = (ctx: HandlerContext) => ctx.now().toISOString();
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** The first success example of an operation: the envelope the sandbox fills with stored records. */
+const templates = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The first success example of an operation: the envelope the sandbox fills with stored records.
+ * Looked up once per document and operation (finding it walks the spec, which a GET should not pay
+ * for), and frozen, because every response shares it.
+ */
 function templateOf(ctx: HandlerContext, operationId: string): any {
-  const ref = findOperation(ctx.doc, operationId);
-  return ref ? successExamples(ctx.doc, ref)[0] : undefined;
+  let perDoc = templates.get(ctx.doc);
+  if (perDoc === undefined) {
+    perDoc = new Map();
+    templates.set(ctx.doc, perDoc);
+  }
+  if (!perDoc.has(operationId)) {
+    const ref = findOperation(ctx.doc, operationId);
+    const example = ref ? successExamples(ctx.doc, ref)[0] : undefined;
+    perDoc.set(operationId, deepFreeze(structuredClone(example)));
+  }
+  return perDoc.get(operationId);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** The caller in the control plane's subject form. */

@@ -134,14 +134,26 @@ async function authenticate(issuer: TokenIssuer, headers: IncomingHttpHeaders): 
 }
 
 /** The values of a path template's parameters, e.g. /teams/{id} and /teams/t1 -> { id: 't1' }. */
-export function pathParameters(template: string, path: string): Record<string, string> {
+/** A path template compiled once: the regular expression and the names of its parameters, in order. */
+const compiledTemplates = new Map<string, { regex: RegExp; names: string[] }>();
+
+function compileTemplate(template: string): { regex: RegExp; names: string[] } {
+  const known = compiledTemplates.get(template);
+  if (known) return known;
   const names: string[] = [];
   const pattern = template.replace(/\{([^}]+)\}|[.*+?^${}()|[\]\\]/g, (piece, name: string | undefined) => {
     if (name === undefined) return `\\${piece}`;
     names.push(name);
     return '([^/]+)';
   });
-  const match = new RegExp(`^${pattern}$`).exec(path);
+  const compiled = { regex: new RegExp(`^${pattern}$`), names };
+  compiledTemplates.set(template, compiled);
+  return compiled;
+}
+
+export function pathParameters(template: string, path: string): Record<string, string> {
+  const { regex, names } = compileTemplate(template);
+  const match = regex.exec(path);
   const params: Record<string, string> = {};
   names.forEach((name, i) => {
     const raw = match?.[i + 1];

@@ -9,13 +9,29 @@ interface TenantData {
 
 const idKey = (kind: string, id: string) => `${kind}\u0000${id}`;
 
+/**
+ * Stored records are frozen copies, so a reader gets the record itself without a copy (a copy per read
+ * was most of a sandbox GET) and still cannot change the store: writing to a result throws.
+ */
+function frozenCopy<T>(value: T): T {
+  return deepFreeze(structuredClone(value));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 export function createMemoryStore(): Store {
   const tenants = new Map<string, TenantData>();
   let closed = false;
 
   const fill = (seed: readonly StoredRecord[]): TenantData => {
     const data: TenantData = { byId: new Map(), byKey: new Map() };
-    for (const record of seed) put(data, structuredClone(record));
+    for (const record of seed) put(data, frozenCopy(record));
     return data;
   };
   const put = (data: TenantData, record: StoredRecord) => {
@@ -27,8 +43,6 @@ export function createMemoryStore(): Store {
     if (!data) throw new Error(`tenant ${tenant} is not seeded`);
     return data;
   };
-  // Callers get copies, as from a database: changing a result never changes the store.
-  const copy = (record: StoredRecord | undefined) => (record === undefined ? undefined : structuredClone(record));
 
   return {
     backend: 'memory',
@@ -39,18 +53,18 @@ export function createMemoryStore(): Store {
       tenants.set(tenant, fill(seed));
     },
     async get(tenant, kind, id) {
-      return copy(tenantData(tenant).byId.get(idKey(kind, id)));
+      return tenantData(tenant).byId.get(idKey(kind, id));
     },
     async getByKey(tenant, kind, key) {
       const data = tenantData(tenant);
       const id = data.byKey.get(idKey(kind, key));
-      return id === undefined ? undefined : copy(data.byId.get(idKey(kind, id)));
+      return id === undefined ? undefined : data.byId.get(idKey(kind, id));
     },
     async list(tenant, kind, parent) {
       const out: StoredRecord[] = [];
       for (const record of tenantData(tenant).byId.values()) {
         const inParent = parent === undefined || record.parent === parent;
-        if (record.kind === kind && inParent) out.push(structuredClone(record));
+        if (record.kind === kind && inParent) out.push(record);
       }
       return out;
     },
@@ -59,7 +73,7 @@ export function createMemoryStore(): Store {
       const idTaken = data.byId.has(idKey(record.kind, record.id));
       const keyTaken = record.key !== null && data.byKey.has(idKey(record.kind, record.key));
       if (idTaken || keyTaken) return false;
-      put(data, structuredClone(record));
+      put(data, frozenCopy(record));
       return true;
     },
     async upsertByKey(tenant, record) {
@@ -67,16 +81,15 @@ export function createMemoryStore(): Store {
       if (record.key === null) throw new Error('upsertByKey needs a key');
       const existingId = data.byKey.get(idKey(record.kind, record.key));
       const existing = existingId === undefined ? undefined : data.byId.get(idKey(record.kind, existingId));
-      const stored: StoredRecord = existing
-        ? { ...structuredClone(record), id: existing.id, created: existing.created }
-        : structuredClone(record);
+      const stored: StoredRecord = existing ? frozenCopy({ ...record, id: existing.id, created: existing.created }) : frozenCopy(record);
       put(data, stored);
-      return structuredClone(stored);
+      return stored;
     },
     async update(tenant, kind, id, body: Body) {
-      const record = tenantData(tenant).byId.get(idKey(kind, id));
+      const data = tenantData(tenant);
+      const record = data.byId.get(idKey(kind, id));
       if (!record) return false;
-      record.body = structuredClone(body);
+      put(data, frozenCopy({ ...record, body }));
       return true;
     },
     async deleteWithOwned(tenant, kind, id) {
