@@ -3,10 +3,11 @@
 // (openapi-fetch; @vendor/api-types is types only), minified; the size is gzip's.
 //
 // This is a REGRESSION GATE, not the target. Target (issue 15, checked by `npm run bench:check`): whole client
-// <= 6,000 B; issue 7's 5,000 B is retired (`raw` stays in the main entry). Measured 6,391 B here on 2026-11-23
-// after issue 15 (readable core, fetch(url, init), logging; 5,471 B before): the target is MISSED by about 350 B,
-// and bench:check reports it (bench/README.md, "The whole-client budget", says where the bytes go).
-// Gate: 6,500 B = measured 6,391 B + 109 B margin (~1.7%: room for a dependency patch or a small fix,
+// <= 6,000 B; issue 7's 5,000 B is retired (`raw` stays in the main entry). Measured 6,369 B here on 2026-11-23
+// (6,391 B after issue 15's readable core, fetch(url, init) and logging; 5,471 B before). The typed calls now
+// reuse the raw openapi-fetch clients and the attempt deadline is a function (-22 B). The target is still MISSED,
+// by about 330 B, and bench:check reports it (bench/README.md, "The whole-client budget", says where the bytes go).
+// Gate: 6,450 B = measured 6,369 B + 81 B margin (~1.3%: room for a dependency patch or a small fix,
 // not for a new feature). Lower it whenever the client shrinks; never raise it without a note here.
 module.exports = [
   {
@@ -14,7 +15,7 @@ module.exports = [
     path: 'packages/client/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '6500 B',
+    limit: '6450 B',
   },
   {
     // Tree-shaking: code that only checks errors (e.g. a server's error handler) must not pull in openapi-fetch

@@ -37,7 +37,7 @@ export class UnsentRequest {
 
 /** What every call of one client shares. */
 export interface CallSettings {
-  /** openapi-fetch clients built with `Request: UnsentRequest`, by address space (no gateway without its URL). */
+  /** The raw openapi-fetch clients, by address space (no gateway without its URL); each call passes `Request: UnsentRequest`. */
   clients: { controlPlane: Client<any>; gateway?: Client<any> };
   /** A string token is in the clients' default headers already; a token function is asked before every attempt. */
   staticToken: boolean;
@@ -126,7 +126,7 @@ async function sendAttempt(
   bearer: string,
   timeoutMs: number,
 ): Promise<AttemptOutcome> {
-  const deadline = new AttemptDeadline(timeoutMs, init.signal);
+  const deadline = startDeadline(timeoutMs, init.signal);
   const send = (request: UnsentRequest): Promise<Response> => {
     facts.info.url = request.url;
     if (!settings.staticToken) request.init.headers.set('authorization', bearer);
@@ -135,7 +135,7 @@ async function sendAttempt(
   };
   try {
     const { method } = facts.info;
-    const { data, error, response } = (await (client as any)[method](path, { params: init.params, body: init.body, headers: init.headers, fetch: send })) as ClientResult;
+    const { data, error, response } = (await (client as any)[method](path, { params: init.params, body: init.body, headers: init.headers, Request: UnsentRequest, fetch: send })) as ClientResult;
     const { status } = response;
     if (response.ok) return { ok: true, status, data };
     return {
@@ -150,7 +150,7 @@ async function sendAttempt(
     // Nothing sent, or a 2xx body that is not JSON: repeating would not help, and it is no network problem.
     const nothingSent = facts.info.url === '';
     if (nothingSent || cause instanceof SyntaxError) throw cause;
-    const failure = networkFailure(cause, facts, deadline.timedOut, deadline.timeoutMs);
+    const failure = networkFailure(cause, facts, deadline.timedOut(), timeoutMs);
     return { ok: false, status: failure.name, failure, retryable: true, retryAfter: null };
   } finally {
     deadline.clear();
@@ -168,37 +168,38 @@ function networkFailure(cause: any, facts: RequestFacts, timedOut: boolean, time
   return new PlatformConnectionError(redact(message, facts.secrets()), facts.info, { cause });
 }
 
-/**
- * The signal of one attempt: aborted when its time limit passes (then `timedOut` is true) or when the caller's
- * signal aborts. Without a time limit it is the caller's signal itself, and nothing needs to be set up.
- */
-class AttemptDeadline {
+/** The signal of one attempt, whether its time limit passed, and how to stop watching it. */
+interface AttemptDeadline {
   signal: AbortSignal | undefined;
-  timedOut = false;
-  clear = () => {};
+  timedOut: () => boolean;
+  clear: () => void;
+}
 
-  constructor(
-    readonly timeoutMs: number,
-    callerSignal: AbortSignal | undefined,
-  ) {
-    this.signal = callerSignal;
-    const hasTimeLimit = timeoutMs > 0 && timeoutMs <= LONGEST_TIMER_MS;
-    if (!hasTimeLimit) return;
-    const controller = new AbortController();
-    this.signal = controller.signal;
-    const timer: any = setTimeout(() => {
-      this.timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    // A pending time limit must not keep a Node process alive.
-    timer.unref?.();
-    const forwardAbort = () => controller.abort(callerSignal!.reason);
-    callerSignal?.addEventListener('abort', forwardAbort);
-    this.clear = () => {
+/**
+ * Aborts the attempt's signal when its time limit passes or when the caller's signal aborts. Without a time limit
+ * the signal is the caller's own, and nothing needs to be set up (most of a call's cost over openapi-fetch is here).
+ */
+function startDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): AttemptDeadline {
+  const hasTimeLimit = timeoutMs > 0 && timeoutMs <= LONGEST_TIMER_MS;
+  if (!hasTimeLimit) return { signal: callerSignal, timedOut: () => false, clear: () => {} };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer: any = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  // A pending time limit must not keep a Node process alive.
+  timer.unref?.();
+  const forwardAbort = () => controller.abort(callerSignal!.reason);
+  callerSignal?.addEventListener('abort', forwardAbort);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', forwardAbort);
-    };
-  }
+    },
+  };
 }
 
 /**

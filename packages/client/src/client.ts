@@ -1,6 +1,6 @@
 import type { Client, HeadersOptions } from 'openapi-fetch';
 import type { operations as Ops, paths } from '@vendor/api-types';
-import { UnsentRequest, callOperation, type CallSettings, type FetchFunction } from './call.js';
+import { callOperation, type CallSettings, type FetchFunction } from './call.js';
 import { fail } from './errors.js';
 import { operations, type ControlPlanePath, type GatewayPath, type OperationId } from './generated/operations.js';
 import type { PlatformOperations } from './generated/methods.js';
@@ -113,12 +113,11 @@ export function createPlatformClientWith(options: PlatformClientOptions, interna
     controlPlane: createClient<ControlPlanePaths, 'application/json'>({ baseUrl, headers: defaultHeaders, fetch: rawFetch }),
     gateway: createClient<GatewayPaths, 'application/json'>({ baseUrl: gatewayBaseUrl, headers: defaultHeaders, fetch: rawFetch }),
   };
-  // The typed methods' own openapi-fetch clients: same URLs and headers, but they hand fetch an UnsentRequest.
-  const typedClient = (url: string) => createClient({ baseUrl: url, headers: defaultHeaders, Request: UnsentRequest as any });
   const settings: CallSettings = {
+    // The typed methods share the raw clients (same URLs and headers); each call passes its own Request and fetch.
     clients: {
-      controlPlane: typedClient(baseUrl),
-      gateway: gatewayBaseUrl === undefined ? undefined : typedClient(gatewayBaseUrl),
+      controlPlane: raw.controlPlane,
+      gateway: gatewayBaseUrl === undefined ? undefined : raw.gateway,
     },
     staticToken: tokenIsString,
     bearer,
