@@ -1,4 +1,4 @@
-import type { Client } from 'openapi-fetch';
+import { createFinalURL, createQuerySerializer, defaultPathSerializer, mergeHeaders, type HeadersOptions } from 'openapi-fetch';
 import type { OperationDescriptor } from './descriptor.js';
 import {
   PlatformConnectionError,
@@ -17,29 +17,11 @@ import { RETRYABLE_STATUSES, retryDelay } from './retry.js';
 /** The standard fetch signature. */
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/**
- * What openapi-fetch hands to fetch in place of a `Request`: the URL and init it built. The typed methods send it
- * as `fetch(url, init)`, because undici copies the body of a `Request` once more when it sends one (a PUT then
- * costs ~1.4x a plain `fetch(url, init)`).
- */
-export class UnsentRequest {
-  url: string;
-  init: RequestInit & { headers: Headers };
-  method: string | undefined;
-
-  constructor(url: string, init: RequestInit & { headers: Headers }) {
-    this.url = url;
-    this.init = init;
-    // openapi-fetch reads the method back (a HEAD response has no body to parse).
-    this.method = init.method;
-  }
-}
-
 /** What every call of one client shares. */
 export interface CallSettings {
-  /** The raw openapi-fetch clients, by address space (no gateway without its URL); each call passes `Request: UnsentRequest`. */
-  clients: { controlPlane: Client<any>; gateway?: Client<any> };
-  /** A string token is in the clients' default headers already; a token function is asked before every attempt. */
+  /** Where each address space is and what it sends with every request (no gateway without its URL). */
+  spaces: { controlPlane: AddressSpace; gateway?: AddressSpace };
+  /** A string token is in the default headers already; a token function is asked before every attempt. */
   staticToken: boolean;
   bearer: () => Promise<string>;
   fetch: FetchFunction;
@@ -60,14 +42,19 @@ export interface CallInit {
   timeoutMs?: number;
 }
 
-type ClientResult = { data?: unknown; error?: unknown; response: Response };
+/** One address space of the API: its base URL (no trailing slash) and the headers every request carries. */
+export interface AddressSpace {
+  baseUrl: string;
+  headers: HeadersOptions | undefined;
+}
 
 /** What one attempt came to: the 2xx body, or the failure and what the retry decision needs. */
 type AttemptOutcome =
   | { ok: true; status: number; data: unknown }
   | { ok: false; status: number | string; failure: PlatformError; retryable: boolean; retryAfter: string | null };
 
-// setTimeout cannot wait longer than 2^31-1 ms; a longer limit, like 0 or Infinity, means "no limit".
+// Timers cannot wait longer than 2^31-1 ms (Node would fire at once); a longer limit, like 0 or Infinity, means
+// "no limit".
 const LONGEST_TIMER_MS = 2_147_483_647;
 
 /** One call of a typed method: attempts, retries and waits, until a 2xx body, a final error or an abort. */
@@ -77,12 +64,13 @@ export async function callOperation(
   operation: OperationDescriptor,
   init: CallInit = {},
 ): Promise<unknown> {
-  const client = settings.clients[operation.space];
-  if (client === undefined) fail(`${operationId} is a gateway operation: pass gatewayBaseUrl`);
+  const space = settings.spaces[operation.space];
+  if (space === undefined) fail(`${operationId} is a gateway operation: pass gatewayBaseUrl`);
   // Only operations that are safe to repeat are retried, whatever maxRetries says.
   const maxRetries = operation.idempotent ? readCount(init.maxRetries, settings.maxRetries, 'maxRetries') : 0;
   const timeoutMs = readCount(init.timeoutMs, settings.timeoutMs, 'timeoutMs', true);
-  const method = operation.method.toUpperCase();
+  // Built once: a retry sends the same URL, headers and body (only the token and the signal are per attempt).
+  const request = prepareRequest(space!, operation, init);
 
   for (let attempt = 0; ; attempt += 1) {
     init.signal?.throwIfAborted();
@@ -90,13 +78,13 @@ export async function callOperation(
     const bearer = await settings.bearer();
     let secrets: string[] | undefined;
     const facts: RequestFacts = {
-      info: { operationId, method, url: '' },
+      info: { operationId, method: request.init.method, url: request.url },
       errorShape: operation.errorShape,
       // Only a failure needs them: walking the body on every successful call would cost every call.
       secrets: () => (secrets ??= collectSecrets(init.body, [bearer, bearer.slice('Bearer '.length)])),
     };
     const startedAt = performance.now();
-    const outcome = await sendAttempt(settings, client!, operation.path, init, facts, bearer, timeoutMs);
+    const outcome = await sendAttempt(settings, request, init.signal, facts, bearer, timeoutMs);
     if (outcome.ok) {
       logAttempt(settings.log, facts, outcome.status, startedAt);
       return outcome.data;
@@ -113,47 +101,82 @@ export async function callOperation(
   }
 }
 
+/** openapi-fetch's `params`, as far as building the request needs them. */
+type RequestParams = { query?: Record<string, unknown>; path?: Record<string, unknown>; header?: HeadersOptions };
+
+/** A request ready for `fetch(url, init)`. */
+interface PreparedRequest {
+  url: string;
+  init: RequestInit & { method: string; headers: Headers };
+}
+
+// openapi-fetch's default query style (form, exploded; deepObject for objects), built once instead of per call.
+// Marked pure so that bundles importing only the error classes leave openapi-fetch out.
+const serializeQuery = /* @__PURE__ */ createQuerySerializer();
+
+/**
+ * The URL, headers and JSON body as openapi-fetch's client builds them, with its own serializers, but handed to
+ * fetch as `(url, init)`: undici copies the body of a `Request` once more when it sends one (a PUT then costs ~1.4x).
+ * Throws when a parameter cannot be serialised, before anything is sent.
+ */
+function prepareRequest(space: AddressSpace, operation: OperationDescriptor, init: CallInit): PreparedRequest {
+  const params: RequestParams = init.params ?? {};
+  const url = createFinalURL(operation.path, { baseUrl: space.baseUrl, params, querySerializer: serializeQuery, pathSerializer: defaultPathSerializer });
+  const hasBody = init.body !== undefined;
+  const body = hasBody ? JSON.stringify(init.body) : undefined;
+  const contentType = hasBody ? { 'Content-Type': 'application/json' } : {};
+  const headers = mergeHeaders(contentType, space.headers, init.headers as HeadersOptions, params.header);
+  return { url, init: { method: operation.method.toUpperCase(), headers, body } };
+}
+
 /**
  * One attempt, within its time limit (which covers reading the body too). Throws what is not a failure of the
- * request: the caller's abort, a parameter openapi-fetch cannot serialise, a 2xx body that is not JSON.
+ * request: the caller's abort, a 2xx body that is not JSON.
  */
 async function sendAttempt(
   settings: CallSettings,
-  client: Client<any>,
-  path: string,
-  init: CallInit,
+  request: PreparedRequest,
+  callerSignal: AbortSignal | undefined,
   facts: RequestFacts,
   bearer: string,
   timeoutMs: number,
 ): Promise<AttemptOutcome> {
-  const deadline = startDeadline(timeoutMs, init.signal);
-  const send = (request: UnsentRequest): Promise<Response> => {
-    facts.info.url = request.url;
-    if (!settings.staticToken) request.init.headers.set('authorization', bearer);
-    request.init.signal = deadline.signal;
-    return settings.fetch(request.url, request.init);
-  };
+  const deadline = startDeadline(timeoutMs, callerSignal);
+  if (!settings.staticToken) request.init.headers.set('authorization', bearer);
+  request.init.signal = deadline.signal;
   try {
-    const { method } = facts.info;
-    const { data, error, response } = (await (client as any)[method](path, { params: init.params, body: init.body, headers: init.headers, Request: UnsentRequest, fetch: send })) as ClientResult;
+    const response = await settings.fetch(request.url, request.init);
+    const body = await readBody(response);
     const { status } = response;
-    if (response.ok) return { ok: true, status, data };
+    if (response.ok) return { ok: true, status, data: body };
     return {
       ok: false,
       status,
-      failure: apiErrorFromResponse(response, error, facts),
+      failure: apiErrorFromResponse(response, body, facts),
       retryable: RETRYABLE_STATUSES.includes(status),
       retryAfter: response.headers.get('retry-after'),
     };
   } catch (cause) {
-    init.signal?.throwIfAborted();
-    // Nothing sent, or a 2xx body that is not JSON: repeating would not help, and it is no network problem.
-    const nothingSent = facts.info.url === '';
-    if (nothingSent || cause instanceof SyntaxError) throw cause;
+    callerSignal?.throwIfAborted();
+    // A 2xx body that is not JSON: repeating would not help, and it is no network problem.
+    if (cause instanceof SyntaxError) throw cause;
     const failure = networkFailure(cause, facts, deadline.timedOut(), timeoutMs);
     return { ok: false, status: failure.name, failure, retryable: true, retryAfter: null };
-  } finally {
-    deadline.clear();
+  }
+}
+
+/**
+ * The body, read as openapi-fetch reads it: nothing when empty (204), JSON for a 2xx (a SyntaxError when it is not
+ * JSON), and for an error its JSON, else its text (an HTML page from a proxy, say).
+ */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (response.ok) return JSON.parse(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 
@@ -168,38 +191,23 @@ function networkFailure(cause: any, facts: RequestFacts, timedOut: boolean, time
   return new PlatformConnectionError(redact(message, facts.secrets()), facts.info, { cause });
 }
 
-/** The signal of one attempt, whether its time limit passed, and how to stop watching it. */
+/** The signal of one attempt, and whether its time limit passed. */
 interface AttemptDeadline {
   signal: AbortSignal | undefined;
   timedOut: () => boolean;
-  clear: () => void;
 }
 
 /**
- * Aborts the attempt's signal when its time limit passes or when the caller's signal aborts. Without a time limit
- * the signal is the caller's own, and nothing needs to be set up (most of a call's cost over openapi-fetch is here).
+ * A signal that aborts when the attempt's time limit passes or when the caller's signal aborts. The runtime's own
+ * timeout signal needs no clean-up and does not keep a Node process alive. Without a time limit the signal is the
+ * caller's own.
  */
 function startDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): AttemptDeadline {
   const hasTimeLimit = timeoutMs > 0 && timeoutMs <= LONGEST_TIMER_MS;
-  if (!hasTimeLimit) return { signal: callerSignal, timedOut: () => false, clear: () => {} };
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer: any = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  // A pending time limit must not keep a Node process alive.
-  timer.unref?.();
-  const forwardAbort = () => controller.abort(callerSignal!.reason);
-  callerSignal?.addEventListener('abort', forwardAbort);
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    clear: () => {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', forwardAbort);
-    },
-  };
+  if (!hasTimeLimit) return { signal: callerSignal, timedOut: () => false };
+  const timeLimit = AbortSignal.timeout(timeoutMs);
+  const signal = callerSignal === undefined ? timeLimit : AbortSignal.any([callerSignal, timeLimit]);
+  return { signal, timedOut: () => timeLimit.aborted };
 }
 
 /**

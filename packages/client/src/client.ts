@@ -1,4 +1,4 @@
-import type { Client, HeadersOptions } from 'openapi-fetch';
+import { removeTrailingSlash, type Client, type HeadersOptions } from 'openapi-fetch';
 import type { operations as Ops, paths } from '@vendor/api-types';
 import { callOperation, type CallSettings, type FetchFunction } from './call.js';
 import { fail } from './errors.js';
@@ -114,10 +114,10 @@ export function createPlatformClientWith(options: PlatformClientOptions, interna
     gateway: createClient<GatewayPaths, 'application/json'>({ baseUrl: gatewayBaseUrl, headers: defaultHeaders, fetch: rawFetch }),
   };
   const settings: CallSettings = {
-    // The typed methods share the raw clients (same URLs and headers); each call passes its own Request and fetch.
-    clients: {
-      controlPlane: raw.controlPlane,
-      gateway: gatewayBaseUrl === undefined ? undefined : raw.gateway,
+    // The same base URLs and default headers as the raw clients.
+    spaces: {
+      controlPlane: { baseUrl: removeTrailingSlash(baseUrl), headers: defaultHeaders },
+      gateway: gatewayBaseUrl === undefined ? undefined : { baseUrl: removeTrailingSlash(gatewayBaseUrl), headers: defaultHeaders },
     },
     staticToken: tokenIsString,
     bearer,

@@ -190,6 +190,15 @@ describe('timeouts and abort', () => {
     await expect(platform.getTeam(getTeam)).resolves.toEqual(team);
   });
 
+  it('with a caller signal too, the time limit still ends the attempt as a timeout', async () => {
+    const { platform, server } = await setup(() => undefined /* never answers */, { timeoutMs: 300, maxRetries: 0 });
+    const caller = new AbortController();
+    const error = await platform.getTeam({ ...getTeam, signal: caller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformTimeoutError);
+    expect(caller.signal.aborted).toBe(false);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('abort during a request rejects with the AbortError and is not retried', async () => {
     const controller = new AbortController();
     // The server aborts the call once the request has arrived, and never answers.
