@@ -1,6 +1,6 @@
 // What every runtime runs against the mock, with only the client and standard web APIs (no Node built-ins), so the
-// same file works in Node, Bun, Deno, a browser and workerd: a GET, a PUT with a body, a paginated iterator and
-// an error path. `fixtures` (fixtures.mjs) holds the inputs and the answers the spec documents.
+// same file works in Node, Bun, Deno, a browser and workerd: a GET, a PUT with a body, a paginated iterator, an
+// error path, and the caller's signal combined with the attempt's time limit (AbortSignal.any, AbortSignal.timeout). `fixtures` (fixtures.mjs) holds the inputs and the answers the spec documents.
 // Resolves to { ok: true, checks } or { ok: false, checks, failure }; never throws.
 export async function runScenario(client, mockUrl, fixtures) {
   const { createPlatformClient, PlatformApiError } = client;
@@ -43,6 +43,24 @@ export async function runScenario(client, mockUrl, fixtures) {
       throw new Error(`error path: unexpected message ${JSON.stringify(error.message)}`);
     }
     checks.push('error');
+
+    // The caller's signal is combined with the attempt's time limit: a live one lets the call through, and an
+    // abort right after the call starts rejects it with the caller's own reason.
+    const live = new AbortController();
+    const withSignal = await platform[fixtures.get.operationId]({ ...fixtures.get.init, signal: live.signal });
+    expectSame(withSignal, fixtures.get.expected, `GET ${fixtures.get.operationId} with a signal`);
+    const aborted = new AbortController();
+    const reason = new Error('runtime check: aborted by the caller');
+    const abortedCall = platform[fixtures.get.operationId]({ ...fixtures.get.init, signal: aborted.signal });
+    aborted.abort(reason);
+    let abortError;
+    try {
+      await abortedCall;
+    } catch (caught) {
+      abortError = caught;
+    }
+    if (abortError !== reason) throw new Error(`abort: expected the caller's reason, got ${describe(abortError)}`);
+    checks.push('abort');
     return { ok: true, checks, warnings };
   } catch (failure) {
     return { ok: false, checks, warnings, failure: describe(failure) };
