@@ -67,12 +67,13 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const validators = await loadSchemaValidators(doc, operations);
   // Loaded only for --sandbox: the stateless mock never loads the sandbox, jose, PGlite or pg.
   const sandbox = options.sandbox ? await (await import('./sandbox/index.js')).createSandbox(doc, options.sandbox, onWarning) : undefined;
+  const cors = createCorsPolicy(options.cors, specHeaders(operations));
   const handle = createHandler({
     route: createRouter(operations),
     validators,
     answers: createAnswerTable(doc, validators),
     prism: lazyPrismEngine(doc),
-    cors: createCorsPolicy(options.cors, specHeaders(operations)),
+    cors,
     allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],
     warn: onWarning,
     ...(sandbox && { sandbox: sandbox.seam }),
@@ -88,7 +89,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       void handle(req, res);
       return;
     }
-    if (sandbox.admin(req, res)) return;
+    if (sandbox.admin(req, res, cors)) return;
     const handled = handle(req, res);
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));

@@ -2,6 +2,7 @@
 // It plugs into the stateless pipeline through the seam (seam.ts) and adds /_sandbox/health and /_sandbox/reset.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { applyCors, type CorsPolicy } from '../cors.js';
 import type { MockOperation } from '../operations.js';
 import type { PrismRequest } from '../prism-engine.js';
 import type { OpenApiDocument } from '../types.js';
@@ -29,8 +30,8 @@ export interface Sandbox {
   backend: Store['backend'];
   /** where the secret came from, for the start-up line (never the secret itself) */
   secretSource: 'option' | 'environment' | 'random';
-  /** Answers /_sandbox/* requests; false when the path is not one of them. */
-  admin(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Answers /_sandbox/* requests, CORS preflights included; false when the path is not one of them. */
+  admin(req: IncomingMessage, res: ServerResponse, cors: CorsPolicy): boolean;
   token(tenant: string, subject?: string, expiresIn?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -92,7 +93,7 @@ export async function createSandbox(doc: OpenApiDocument, options: SandboxOption
     seam,
     backend: store.backend,
     secretSource,
-    admin: (req, res) => adminRoute(req, res, { issuer, store, seed, seeded, warn }),
+    admin: (req, res, cors) => adminRoute(req, res, cors, { issuer, store, seed, seeded, warn }),
     token: (tenant, subject, expiresIn) => issuer.sign(tenant, subject, expiresIn),
     close: () => store.close(),
   };
@@ -170,9 +171,18 @@ interface AdminDeps {
   warn: (line: string) => void;
 }
 
-function adminRoute(req: IncomingMessage, res: ServerResponse, deps: AdminDeps): boolean {
+/** The sandbox's own routes and the methods each answers. */
+const ADMIN_METHODS = new Map<string, readonly string[]>([
+  ['/_sandbox/health', ['GET', 'HEAD']],
+  ['/_sandbox/reset', ['POST']],
+]);
+
+function adminRoute(req: IncomingMessage, res: ServerResponse, cors: CorsPolicy, deps: AdminDeps): boolean {
   const path = (req.url ?? '/').split('?')[0]!;
   if (!path.startsWith('/_sandbox/')) return false;
+  // CORS like the operations, so that a browser test on another origin can reset its tenant between cases.
+  const answeredPreflight = applyCors(cors, req, res, () => ADMIN_METHODS.get(path) ?? []);
+  if (answeredPreflight) return true;
   req.resume();
   void answerAdmin(req.method ?? 'GET', path, req.headers, deps).then(
     ({ status, body, headers }) => send(res, status, body, headers),

@@ -387,6 +387,24 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
         expect((await res.json()).status).toBe('ok');
       });
 
+      it('answers CORS like the operations: a preflight for reset, and the origin on health and reset', async () => {
+        const origin = 'http://app.example.test';
+        const preflight = await fetch(`${base()}/_sandbox/reset`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+        });
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+        expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+        expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+        const health = await fetch(`${base()}/_sandbox/health`, { headers: { origin } });
+        expect(health.status).toBe(200);
+        expect(health.headers.get('access-control-allow-origin')).toBe(origin);
+        const reset = await fetch(`${base()}/_sandbox/reset`, { method: 'POST', headers: { origin, authorization: `Bearer ${globex}` } });
+        expect(reset.status).toBe(200);
+        expect(reset.headers.get('access-control-allow-origin')).toBe(origin);
+      });
+
       it("POST /_sandbox/reset resets only the caller's tenant to the seed; without a token 401", async () => {
         const created = await call(base(), 'createOrUpdateMcpServer', { token: globex, body: mcpBody('reset-check') });
         const kept = await call(base(), 'createOrUpdateMcpServer', { token: acme, body: mcpBody('reset-keeps') });
