@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 
 /** sha256 of the bundle these validators were compiled from; the mock compiles at run time for any other. */
-export const fingerprint = "d0665b83fb795945d31d1ba1ef0f3a937829f75bf7c7bcb9a1ca3f25df152902";
+export const fingerprint = "57f2c0e875f1713975417a1ce67ef243f3f8b272bc4a04478e6a2fddadf5f988";
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 

@@ -2266,7 +2266,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentTurnList"];
                 };
             };
-            /** @description A query parameter is invalid (for example `limit` outside 1..25). */
+            /** @description A query parameter is invalid: `limit` outside 1..25, or a `page_token` that names no turn (pass the `next_page_token` of the previous page). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2275,7 +2275,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description No such session in this tenant, or the page token names an unknown turn. */
+            /** @description No such session in this tenant. */
             404: {
                 headers: {
                     [name: string]: unknown;
