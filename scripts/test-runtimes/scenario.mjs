@@ -1,6 +1,6 @@
 // What every runtime runs against the mock, with only the client and standard web APIs (no Node built-ins), so the
 // same file works in Node, Bun, Deno, a browser and workerd: a GET, a PUT with a body, a paginated iterator, an
-// error path, and the caller's signal joined with the attempt's time limit (AbortSignal.any, AbortSignal.timeout).
+// error path, and the caller's signal joined with the attempt's time limit.
 // `fixtures` (fixtures.mjs) holds the inputs and the answers the spec documents.
 // Resolves to { ok: true, checks } or { ok: false, checks, failure }; never throws.
 export async function runScenario(client, mockUrl, fixtures) {
