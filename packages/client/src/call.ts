@@ -217,7 +217,9 @@ function startDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined)
   // A pending time limit must not keep a Node process alive.
   timer.unref?.();
   const forwardAbort = () => controller.abort(callerSignal!.reason);
-  callerSignal?.addEventListener('abort', forwardAbort);
+  // The caller may have aborted while the token was being fetched: an 'abort' listener would never hear of it.
+  if (callerSignal?.aborted) forwardAbort();
+  else callerSignal?.addEventListener('abort', forwardAbort);
   return {
     signal: controller.signal,
     timedOut: () => timedOut,

@@ -260,6 +260,19 @@ describe('timeouts and abort', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('an abort while the token function is pending rejects with its reason and sends nothing', async () => {
+    server = await startServer(({ res }) => json(res, 200, team));
+    const controller = new AbortController();
+    const reason = new Error('user gave up');
+    const token = async () => {
+      controller.abort(reason);
+      return TOKEN;
+    };
+    const platform = createPlatformClientWith({ baseUrl: server.url, token });
+    await expect(platform.getTeam({ ...getTeam, signal: controller.signal })).rejects.toBe(reason);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('an already aborted signal sends nothing', async () => {
     const { platform, server } = await setup(({ res }) => json(res, 200, team));
     await expect(platform.getTeam({ ...getTeam, signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
