@@ -1,4 +1,5 @@
 // Parses `vendor-api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json] [--cors-origin URL ... | --no-cors]`.
+import { readFlags } from './cli-flags.js';
 import type { CorsSetting } from './cors.js';
 
 export interface CliOptions {
@@ -34,14 +35,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: '127.0.0.1', cors: true, help: false };
   const origins: string[] = [];
   let noCors = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
-      return v;
-    };
+  for (const { flag, inline, value } of readFlags(argv)) {
     switch (flag) {
       case '--port':
       case '-p': {
@@ -81,7 +75,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         options.help = true;
         break;
       default:
-        throw new Error(`unknown option ${arg}\n${USAGE}`);
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
     }
   }
   if (noCors && origins.length > 0) throw new Error('--no-cors and --cors-origin contradict each other: give one of them');

@@ -28,4 +28,19 @@ describe('parseCliArgs', () => {
   it('rejects unknown options', () => {
     expect(() => parseCliArgs(['--verbose'])).toThrow(/unknown option --verbose/);
   });
+  it('names a mistyped flag without repeating its value (it may be a secret)', () => {
+    let message = '';
+    try {
+      parseCliArgs(['--sandbox', '--secrett=hunter2-secret']);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^unknown option --secrett\n/);
+    expect(message).not.toContain('hunter2-secret');
+  });
+  it('reads --flag=value and --flag value alike, and names a flag left without a value', () => {
+    expect(parseCliArgs(['--port=5000', '--host', '0.0.0.0'])).toMatchObject({ port: 5000, host: '0.0.0.0' });
+    expect(() => parseCliArgs(['--host'])).toThrow('--host needs a value');
+    expect(() => parseCliArgs(['--host='])).toThrow('--host needs a value');
+  });
 });

@@ -1,5 +1,6 @@
 // `vendor-api-mock token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]`:
 // prints a sandbox token; the token is the last line of stdout.
+import { readFlags } from '../cli-flags.js';
 import { checkExpiresIn, checkSubject, checkTenant, createTokenIssuer, DEFAULT_EXPIRES_IN, defaultSubject, SECRET_ENV } from './tokens.js';
 
 export const TOKEN_USAGE = `Usage: vendor-api-mock token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in ${DEFAULT_EXPIRES_IN}]
@@ -18,14 +19,7 @@ export interface TokenOptions {
 export function parseTokenArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): TokenOptions {
   const found: Partial<Record<'tenant' | 'subject' | 'secret' | 'expiresIn', string>> = {};
   let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
-      return v;
-    };
+  for (const { flag, value } of readFlags(argv)) {
     if (flag === '--tenant') found.tenant = value();
     else if (flag === '--subject') found.subject = value();
     else if (flag === '--secret') found.secret = value();
