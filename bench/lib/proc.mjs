@@ -1,7 +1,6 @@
 // Child processes: timed commands with a time limit, and servers we start and always stop.
 // Every child is tracked; `stopAll()` runs on exit and on SIGINT/SIGTERM so nothing is left behind.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 
 const live = new Set();
 
@@ -86,17 +85,7 @@ export function run(command, args, { cwd, env, timeoutMs = 10 * 60_000, echo = f
   });
 }
 
-/** A free TCP port on 127.0.0.1 (for servers that cannot report the port they bound). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/lib/free-port.mjs';
 
 /**
  * Starts a long-running server process and waits until it answers (polled every `pollMs`) or the time limit

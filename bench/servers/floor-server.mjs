@@ -4,6 +4,7 @@
 // when its stdin closes (the bench went away).
 import { createServer } from 'node:http';
 import { responseExample } from '../lib/spec.mjs';
+import { stopWithBench } from './stop-with-bench.mjs';
 
 const portIndex = process.argv.indexOf('--port');
 const port = portIndex > 0 ? Number(process.argv[portIndex + 1]) : 0;
@@ -20,13 +21,5 @@ server.keepAliveTimeout = 5_000;
 server.listen(port, '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${server.address().port}` })}\n`);
 });
-const stop = () => {
-  server.close();
-  server.closeAllConnections();
-  process.exit(0);
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.on('error', stop);
-process.stdin.resume();
+// Nothing to drain: drop the connections and exit.
+stopWithBench({ close: async () => { server.close(); server.closeAllConnections(); } }, 3000);

@@ -4,6 +4,7 @@
 // so it includes Node's start-up and the imports: the cold start a partner waits for). Exits on
 // SIGTERM/SIGINT or when its stdin closes, so it never outlives the bench.
 import { startMock } from '@vendor/api-mock';
+import { stopWithBench } from './stop-with-bench.mjs';
 
 const [mode, dir] = process.argv.slice(2);
 const warn = (line) => process.stderr.write(`WARN ${line}\n`);
@@ -17,16 +18,5 @@ const readyMs = performance.now();
 const token = 'token' in mock ? await mock.token('acme') : 'bench-token-0123456789';
 process.stdout.write(`${JSON.stringify({ url: mock.url, token, readyMs })}\n`);
 
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  const hard = setTimeout(() => process.exit(0), 10_000);
-  hard.unref();
-  mock.close().finally(() => process.exit(0));
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.on('error', stop);
-process.stdin.resume();
+// A sandbox on disk may take a while to close its database.
+stopWithBench(mock, 10_000);

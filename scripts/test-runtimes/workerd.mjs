@@ -3,7 +3,7 @@
 // result. Its outbound fetches may only reach loopback (the mock).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../lib/free-port.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -56,18 +56,6 @@ const worker :Workerd.Worker = (
   globalOutbound = "loopback",
 );
 `;
-}
-
-/** A port free right now (workerd needs one in its config; it cannot report one it picked). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function runInWorkerd({ repoRoot, workerd, mockUrl, fixtures, log, timeoutMs }) {
