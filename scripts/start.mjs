@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseStartArgs, USAGE } from './lib/start/options.mjs';
 import { isAddressInUse, isPortFree, portTakenLine } from './lib/start/ports.mjs';
-import { runStep } from './lib/start/steps.mjs';
+import { runStep } from './lib/run-step.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseStartArgs } from '../../scripts/lib/start/options.mjs';
-import { runStep } from '../../scripts/lib/start/steps.mjs';
+import { runStep } from '../../scripts/lib/run-step.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MINUTES = 180_000; // process start-ups on a busy shared machine: minutes, not seconds
