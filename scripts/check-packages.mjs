@@ -8,7 +8,8 @@
 //   publint      on the packed files, strict (warnings count), suggestions included: zero messages.
 //   attw         on the packed tarball (what `attw --pack` does), profile "strict" (node10, node16 CJS/ESM, bundler): zero problems.
 //   file list    only what a user needs: package.json, README.md, LICENSE, CHANGELOG.md, the built entry points in
-//                dist/ and what they import, and the bundled OpenAPI document (openapi.json) of @vendor/api-types.
+//                dist/ and what they import, the files `bin` names (committed, so npm links them before a build),
+//                and the bundled OpenAPI document (openapi.json) of @vendor/api-types.
 //                No tests, fixtures, TypeScript sources, configs, source maps or files nothing refers to.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -109,7 +110,17 @@ function entryTargets(pkg) {
   walk(pkg.exports);
   for (const k of ['main', 'module', 'types', 'typings', 'browser']) walk(pkg[k]);
   walk(typeof pkg.bin === 'string' ? { bin: pkg.bin } : pkg.bin);
-  return [...out].filter((t) => !t.includes('*')).map((t) => path.posix.normalize(t).replace(/^\.\//, ''));
+  return [...out].filter((t) => !t.includes('*')).map(packagePath);
+}
+
+/** The files package.json's `bin` names, as paths inside the package. */
+function binTargets(pkg) {
+  const bins = typeof pkg.bin === 'string' ? [pkg.bin] : Object.values(pkg.bin ?? {});
+  return new Set(bins.map(packagePath));
+}
+
+function packagePath(target) {
+  return path.posix.normalize(target).replace(/^\.\//, '');
 }
 
 const DECL_FOR = { '.js': ['.d.ts'], '.cjs': ['.d.cts'], '.mjs': ['.d.mts'], '': ['.d.ts', '/index.d.ts'] };
@@ -150,6 +161,7 @@ export async function checkFileList(packed, readPackedFile) {
     if (!packed.files.includes(required)) problems.push(`${required} is missing`);
   }
   const { reachable, missing } = await reachableFiles(packed, readPackedFile);
+  const bins = binTargets(packed.pkg);
   for (const target of missing) problems.push(`${target} is named in package.json but not in the tarball`);
   for (const file of packed.files) {
     const forbidden = FORBIDDEN.find(([re]) => re.test(file));
@@ -159,7 +171,8 @@ export async function checkFileList(packed, readPackedFile) {
     }
     if (/^(package\.json|README\.md|LICENSE(\.md|\.txt)?|CHANGELOG\.md)$/.test(file)) continue;
     if (packed.name === '@vendor/api-types' && path.posix.basename(file) === 'openapi.json') continue;
-    if (!file.startsWith('dist/')) problems.push(`${file}: not something a user needs (only dist/, README.md, LICENSE, CHANGELOG.md ship)`);
+    if (bins.has(file)) continue;
+    if (!file.startsWith('dist/')) problems.push(`${file}: not something a user needs (only dist/, the bin files, README.md, LICENSE, CHANGELOG.md ship)`);
     else if (!reachable.has(file)) problems.push(`${file}: nothing in package.json (exports, main, types, bin) leads to it`);
   }
   return problems;

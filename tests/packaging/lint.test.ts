@@ -36,16 +36,18 @@ describe.concurrent.each(PUBLISHED.map((p) => p.name))('%s', (name) => {
 });
 
 test('the file-list check rejects tests, fixtures, sources, configs and unreferenced files', async () => {
+  // The bin is a committed file outside dist/ that imports the built CLI, as @vendor/api-mock's does.
   const fake = {
     name: '@vendor/api-client',
-    pkg: { exports: { '.': { import: './dist/index.js', require: './dist/index.cjs' } }, bin: { x: './dist/cli.js' } },
+    pkg: { exports: { '.': { import: './dist/index.js', require: './dist/index.cjs' } }, bin: { x: './bin/x.mjs' } },
     files: [
-      'LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/chunk-1.js', 'dist/cli.js',
-      'dist/cli.cjs', 'dist/index.js.map', 'src/index.ts', 'test/client.test.ts', 'test/fixtures/team.json',
+      'LICENSE', 'README.md', 'package.json', 'bin/x.mjs', 'bin/old.mjs', 'dist/index.js', 'dist/index.cjs', 'dist/chunk-1.js',
+      'dist/cli.js', 'dist/cli.cjs', 'dist/index.js.map', 'src/index.ts', 'test/client.test.ts', 'test/fixtures/team.json',
       'tsconfig.json', 'vitest.config.mts', 'openapi.json',
     ],
   };
   const contents: Record<string, string> = {
+    'bin/x.mjs': "await import('../dist/cli.js');",
     'dist/index.js': 'import { a } from "./chunk-1.js"; export { a };',
     'dist/index.cjs': 'module.exports = {};',
     'dist/cli.js': 'import "./chunk-1.js";',
@@ -53,6 +55,7 @@ test('the file-list check rejects tests, fixtures, sources, configs and unrefere
   };
   const problems = await checkFileList(fake, async (f) => contents[f] ?? '');
   expect(problems).toEqual([
+    'bin/old.mjs: not something a user needs (only dist/, the bin files, README.md, LICENSE, CHANGELOG.md ship)',
     'dist/cli.cjs: nothing in package.json (exports, main, types, bin) leads to it',
     'dist/index.js.map: source map (the sources are not shipped)',
     'src/index.ts: TypeScript source',
@@ -60,6 +63,6 @@ test('the file-list check rejects tests, fixtures, sources, configs and unrefere
     'test/fixtures/team.json: test folder',
     'tsconfig.json: tsconfig',
     'vitest.config.mts: tool config',
-    'openapi.json: not something a user needs (only dist/, README.md, LICENSE, CHANGELOG.md ship)',
+    'openapi.json: not something a user needs (only dist/, the bin files, README.md, LICENSE, CHANGELOG.md ship)',
   ]);
 });

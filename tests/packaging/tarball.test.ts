@@ -1,6 +1,7 @@
 // Packed-tarball smoke test: the three packages as a user installs them, in a project outside the workspace.
 // npm pack -> npm install the tarballs in os.tmpdir() -> import (ESM) and require (CJS) the client, call getTeam
-// against the mock from the installed @vendor/api-mock -> a TypeScript consumer type-checks under node16 and bundler.
+// against the mock from the installed @vendor/api-mock, run its CLI with npx -> a TypeScript consumer type-checks
+// under node16 and bundler.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -84,6 +85,12 @@ describe.concurrent('installed from the tarballs', () => {
   test('CJS: require the client and call getTeam against the installed mock', async () => {
     const out = await node('cjs.cjs');
     expect(out).toEqual({ id: TEAM_ID, resolved: 'dist/index.cjs', openapi: '3.1.0' });
+  }, 180_000);
+
+  test('npx @vendor/api-mock runs the installed CLI (its bin is linked), never a package from the registry', async () => {
+    // --no-install: npx fails instead of fetching when the installed package does not provide the command.
+    const { stdout } = await run('npx', ['--no-install', '@vendor/api-mock', 'token', '--help'], { cwd: app, timeout: 170_000 });
+    expect(stdout.split('\n')[0]).toMatch(/^Usage: npx @vendor\/api-mock token --tenant NAME/);
   }, 180_000);
 
   test('TypeScript consumer type-checks under moduleResolution node16 (ESM and CJS files)', async () => {

@@ -1,5 +1,6 @@
-// Parses `vendor-api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json] [--cors-origin URL ... | --no-cors]`.
+// Parses `npx @vendor/api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json] [--cors-origin URL ... | --no-cors]`.
 import { readFlags } from './cli-flags.js';
+import { COMMAND } from './command.js';
 import type { CorsSetting } from './cors.js';
 
 export interface CliOptions {
@@ -16,10 +17,10 @@ export interface CliOptions {
   secret?: string;
 }
 
-export const USAGE = `Usage: vendor-api-mock [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
-                       [--cors-origin http://localhost:5173 ...] [--no-cors]
-       vendor-api-mock --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
-       vendor-api-mock token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
+export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
+                            [--cors-origin http://localhost:5173 ...] [--no-cors]
+       ${COMMAND} --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
+       ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
 
 Serves the Platform API's OpenAPI document: documented examples for valid requests,
 validation errors in each operation's own error shape, 401 without a bearer token.
@@ -28,7 +29,7 @@ the origins given, --no-cors sends no CORS headers.
 
 --sandbox keeps state per tenant: what you create is what you read back. Tenants come from signed
 tokens (the secret: --secret, else VENDOR_SANDBOX_SECRET, else a random one); it prints a token for
-tenant acme at start, and \`vendor-api-mock token\` prints more. Records live in memory, in an embedded
+tenant acme at start, and \`${COMMAND} token\` prints more. Records live in memory, in an embedded
 database with --data DIR (survives restarts), or in Postgres with --database-url (shared by instances).`;
 
 export function parseCliArgs(argv: string[]): CliOptions {

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// vendor-api-mock: the mock for partners. One log line per request; stops on SIGINT/SIGTERM.
+// The mock's CLI for partners (`npx @vendor/api-mock`, run by bin/api-mock.mjs). One log line per request; stops on
+// SIGINT/SIGTERM.
 import { parseCliArgs, USAGE, type CliOptions } from './cli-args.js';
+import { COMMAND, PACKAGE_NAME } from './command.js';
 import type { SandboxOptions } from './sandbox/index.js';
 import { PortInUseError, startMock, type RunningMock, type RunningSandbox } from './server.js';
 
@@ -10,7 +12,7 @@ async function main(): Promise<void> {
   try {
     options = parseCliArgs(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`vendor-api-mock: ${(error as Error).message}\n`);
+    process.stderr.write(`${PACKAGE_NAME}: ${(error as Error).message}\n`);
     process.exit(2);
   }
   if (options.help) {
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     if (error instanceof PortInUseError) {
-      process.stderr.write(`vendor-api-mock: port ${error.port} is already in use; choose another with --port <port>\n`);
+      process.stderr.write(`${PACKAGE_NAME}: port ${error.port} is already in use; choose another with --port <port>\n`);
       process.exit(1);
     }
     throw error;
@@ -94,7 +96,7 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
       `  gateway gatewayBaseUrl:  ${mock.url}`,
       `  store: ${store}; secret: ${secret}; CORS: ${cors}`,
       `  reset a tenant: POST ${mock.url}/_sandbox/reset; health: GET ${mock.url}/_sandbox/health`,
-      `  more tokens: vendor-api-mock token --tenant NAME (same secret); Ctrl+C stops`,
+      `  more tokens: ${COMMAND} token --tenant NAME (same secret); Ctrl+C stops`,
       `  token for tenant acme (valid 24h):`,
       token,
       '',
@@ -108,7 +110,7 @@ async function tokenCommand(argv: string[]): Promise<void> {
   try {
     options = parseTokenArgs(argv);
   } catch (error) {
-    process.stderr.write(`vendor-api-mock token: ${(error as Error).message}\n`);
+    process.stderr.write(`${PACKAGE_NAME} token: ${(error as Error).message}\n`);
     process.exit(2);
   }
   if (options.help) {
@@ -119,6 +121,6 @@ async function tokenCommand(argv: string[]): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  process.stderr.write(`vendor-api-mock: ${error.message}\n`);
+  process.stderr.write(`${PACKAGE_NAME}: ${error.message}\n`);
   process.exit(1);
 });

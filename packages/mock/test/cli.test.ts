@@ -1,12 +1,17 @@
-// The built CLI (dist/cli.js): prints the URLs, logs one line per request, stops cleanly on SIGTERM/SIGINT.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The CLI as `npx @vendor/api-mock` runs it (bin/api-mock.mjs, which runs the built dist/cli.js): prints the URLs,
+// logs one line per request, stops cleanly on SIGTERM/SIGINT.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../bin/api-mock.mjs', import.meta.url));
 const spec = fileURLToPath(new URL('./fixtures/mini-spec.json', import.meta.url));
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 function run(args: string[], nodeArgs: string[] = []): { child: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
   const child = spawn(process.execPath, [...nodeArgs, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -25,11 +30,41 @@ function run(args: string[], nodeArgs: string[] = []): { child: ChildProcess; ou
   return { child, output: () => out, url, exit };
 }
 
-describe('vendor-api-mock CLI', () => {
-  it('is built with a shebang', () => {
+describe('the bin that npx @vendor/api-mock runs', () => {
+  it('is the committed bin/api-mock.mjs, shipped in the package, with a shebang', () => {
+    // Committed rather than built: npm links a bin at install time only if its file exists then.
+    expect(Object.values(pkg.bin)).toEqual(['./bin/api-mock.mjs']);
+    expect(pkg.files).toContain('bin');
     expect(readFileSync(cli, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });
 
+  it('names the scoped package in its usage, for the mock and for the token command', () => {
+    const help = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8', timeout: 170_000 });
+    expect(help.status).toBe(0);
+    expect(help.stdout.split('\n')[0]).toMatch(/^Usage: npx @vendor\/api-mock \[--port 4010\]/);
+    const tokenHelp = spawnSync(process.execPath, [cli, 'token', '--help'], { encoding: 'utf8', timeout: 170_000 });
+    expect(tokenHelp.status).toBe(0);
+    expect(tokenHelp.stdout.split('\n')[0]).toMatch(/^Usage: npx @vendor\/api-mock token --tenant NAME/);
+  });
+
+  it('before a build, says in one line to run npm run build, without a stack trace', async () => {
+    // A copy of the bin in a folder without dist/: what a fresh clone has after `npm ci`.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'api-mock-unbuilt-'));
+    try {
+      await mkdir(path.join(dir, 'bin'));
+      await copyFile(cli, path.join(dir, 'bin/api-mock.mjs'));
+      const result = spawnSync(process.execPath, [path.join(dir, 'bin/api-mock.mjs'), '--help'], { encoding: 'utf8', timeout: 170_000 });
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain('run `npm run build`');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the CLI', () => {
   it('prints the URL and both base URLs, logs each request without the token, and exits 0 on SIGTERM', async () => {
     const mock = run(['--port', '0', '--host', '127.0.0.1', '--spec', spec]);
     const url = await mock.url;
@@ -75,7 +110,7 @@ describe('vendor-api-mock CLI', () => {
     try {
       const mock = run(['--port', String(port), '--spec', spec]);
       expect(await mock.exit).toBe(1);
-      expect(mock.output()).toBe(`vendor-api-mock: port ${port} is already in use; choose another with --port <port>\n`);
+      expect(mock.output()).toBe(`@vendor/api-mock: port ${port} is already in use; choose another with --port <port>\n`);
     } finally {
       blocker.close();
     }

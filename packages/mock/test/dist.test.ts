@@ -19,10 +19,11 @@ describe('dist', () => {
     }
   });
 
-  it('package.json points types first and at files that exist in dist', () => {
+  it('package.json points types first and at files that exist (dist, and the bin)', () => {
     expect(Object.keys(pkg.exports['.'].import)[0]).toBe('types');
     expect(Object.keys(pkg.exports['.'].require)[0]).toBe('types');
-    for (const file of [pkg.exports['.'].import.types, pkg.exports['.'].import.default, pkg.exports['.'].require.types, pkg.exports['.'].require.default, pkg.bin['vendor-api-mock']]) {
+    const bins = Object.values<string>(pkg.bin);
+    for (const file of [pkg.exports['.'].import.types, pkg.exports['.'].import.default, pkg.exports['.'].require.types, pkg.exports['.'].require.default, ...bins]) {
       expect(() => readFileSync(new URL(`../${file}`, import.meta.url)), file).not.toThrow();
     }
   });

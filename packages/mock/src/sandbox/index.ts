@@ -1,7 +1,8 @@
-// The sandbox: a stateful, tenant-isolated mode of the mock (`vendor-api-mock --sandbox`, `startMock({ sandbox })`).
+// The sandbox: a stateful, tenant-isolated mode of the mock (`npx @vendor/api-mock --sandbox`, `startMock({ sandbox })`).
 // It plugs into the stateless pipeline through the seam (seam.ts) and adds /_sandbox/health and /_sandbox/reset.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { COMMAND } from '../command.js';
 import { applyCors, type CorsPolicy } from '../cors.js';
 import type { MockOperation } from '../operations.js';
 import type { PrismRequest } from '../prism-engine.js';
@@ -52,6 +53,7 @@ export async function createSandbox(doc: OpenApiDocument, options: SandboxOption
   const ctx: HandlerContext = {
     store,
     doc,
+    exampleTenant: seed.exampleTenant,
     urlKey: createHash('sha256').update(`signed-urls\u0000${secret}`).digest(),
     now: () => new Date(),
   };
@@ -125,7 +127,7 @@ async function authenticate(issuer: TokenIssuer, headers: IncomingHttpHeaders): 
       error: {
         status: 401,
         kind: 'unauthorized',
-        message: 'Missing bearer token: send Authorization: Bearer <token> (`vendor-api-mock token --tenant NAME` prints one)',
+        message: `Missing bearer token: send Authorization: Bearer <token> (\`${COMMAND} token --tenant NAME\` prints one)`,
       },
     };
   }

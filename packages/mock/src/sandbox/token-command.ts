@@ -1,9 +1,10 @@
-// `vendor-api-mock token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]`:
+// `npx @vendor/api-mock token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]`:
 // prints a sandbox token; the token is the last line of stdout.
 import { readFlags } from '../cli-flags.js';
+import { COMMAND } from '../command.js';
 import { checkExpiresIn, checkSubject, checkTenant, createTokenIssuer, DEFAULT_EXPIRES_IN, defaultSubject, SECRET_ENV } from './tokens.js';
 
-export const TOKEN_USAGE = `Usage: vendor-api-mock token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in ${DEFAULT_EXPIRES_IN}]
+export const TOKEN_USAGE = `Usage: ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in ${DEFAULT_EXPIRES_IN}]
 
 Prints a token for a sandbox started with the same secret (--secret, else ${SECRET_ENV}).
 The token is the last line of the output.`;

@@ -2,6 +2,7 @@
 // The secret and the tokens never appear in an error or a log line.
 import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { COMMAND } from '../command.js';
 
 const ISSUER = 'vendor-api-mock-sandbox';
 /** The environment variable that holds the sandbox secret when --secret is not given. */
@@ -106,10 +107,10 @@ export function createTokenIssuer(secret: string): TokenIssuer {
 
 /** Why a token was refused, in words that never include the token. */
 function reasonOf(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return 'The bearer token has expired; get a new one with `vendor-api-mock token --tenant NAME`';
+  if (error instanceof errors.JWTExpired) return `The bearer token has expired; get a new one with \`${COMMAND} token --tenant NAME\``;
   if (error instanceof errors.JWSSignatureVerificationFailed) return "The bearer token is not signed with this sandbox's secret";
   if (error instanceof errors.JWTClaimValidationFailed) return `The bearer token's ${error.claim} claim is not valid for this sandbox`;
-  return 'The bearer token is not a sandbox token (a JWT from `vendor-api-mock token`)';
+  return `The bearer token is not a sandbox token (a JWT from \`${COMMAND} token\`)`;
 }
 
 /** Parses "90s", "15m", "1h", "7d" (what jose accepts too); refuses anything else with a clear message. */

@@ -1,4 +1,4 @@
-// The built CLI's sandbox mode and its token command.
+// The CLI's sandbox mode and its token command, run as `npx @vendor/api-mock` runs them (bin/api-mock.mjs).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startMock } from '../../src/index.js';
 import { requestExample } from './helpers.js';
 
-const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../bin/api-mock.mjs', import.meta.url));
 const MINUTES = 60_000;
 
 interface Run {
@@ -42,7 +42,7 @@ async function banner(sandbox: Run): Promise<{ url: string; token: string }> {
 
 const lastLine = (text: string) => text.trim().split('\n').pop()!;
 
-describe('vendor-api-mock token', { timeout: 5 * MINUTES }, () => {
+describe('npx @vendor/api-mock token', { timeout: 5 * MINUTES }, () => {
   it('prints a token (last line of stdout) that a sandbox with the same secret accepts, for that tenant', async () => {
     const token = run(['token', '--tenant', 'initech', '--subject', 'user:bob@initech.example', '--secret', 'cli-secret', '--expires-in', '1h']);
     expect(await token.exit).toBe(0);
@@ -86,7 +86,7 @@ describe('vendor-api-mock token', { timeout: 5 * MINUTES }, () => {
   });
 });
 
-describe('vendor-api-mock --sandbox', { timeout: 5 * MINUTES }, () => {
+describe('npx @vendor/api-mock --sandbox', { timeout: 5 * MINUTES }, () => {
   it('prints a working acme token and never the secret; SIGTERM lets a request in flight finish, then exits 0', async () => {
     const secret = 'do-not-print-this-secret';
     const sandbox = run(['--sandbox', '--port', '0', '--secret', secret]);
