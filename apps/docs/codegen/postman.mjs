@@ -3,11 +3,14 @@
 // address space, authenticates with `{{token}}`, and an operation with several named request examples
 // gets one request per example. Converter ids are random, so they are dropped (Postman assigns its own on
 // import) and the output is the same for the same spec (the drift check relies on it).
+// Every request carries tests read from its operation's first success response (status, body type,
+// required fields), so a run against a service or mock that breaks the contract reports failures.
 import Converter from 'openapi-to-postmanv2';
 import { listOperations } from './operations.mjs';
+import { deref } from './resolve.mjs';
 
 export const ENVIRONMENT_NAME = 'Platform API: local mock';
-/** Where `npm run mock` and `npx vendor-api-mock --port 4010` listen. */
+/** Where `npm run mock` and `npx @vendor/api-mock --port 4010` listen. */
 export const MOCK_URL = 'http://127.0.0.1:4010';
 export const TOKEN_PLACEHOLDER = 'replace-with-your-token';
 
@@ -70,6 +73,121 @@ function expandExamples(collection, item, op) {
   replaceIn(collection.item);
 }
 
+/** A schema's own `required` plus that of its `allOf` parts (each part may be a $ref). */
+function requiredFields(doc, schema) {
+  const fromParts = (schema.allOf ?? []).flatMap((part) => requiredFields(doc, deref(doc, part)));
+  return [...new Set([...(schema.required ?? []), ...fromParts])];
+}
+
+/** The schema of property `name`, declared on the schema itself or on one of its `allOf` parts. */
+function propertySchema(doc, schema, name) {
+  const own = schema.properties?.[name];
+  if (own) return deref(doc, own);
+  for (const part of schema.allOf ?? []) {
+    const found = propertySchema(doc, deref(doc, part), name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** `object` or `array` when the schema says exactly that; a nullable or untyped schema has no one type to test. */
+function containerType(schema) {
+  const isContainer = schema.type === 'object' || schema.type === 'array';
+  return isContainer ? schema.type : undefined;
+}
+
+/**
+ * The required fields one level into a `data` envelope: of `data` itself, or of each item when `data` is
+ * a list. Only for a body that requires `data` (an optional `data` may be absent).
+ * @returns {{ type: 'object'|'array', required: string[] } | undefined}
+ */
+function envelopeData(doc, bodySchema, bodyRequired) {
+  if (!bodyRequired.includes('data')) return undefined;
+  const data = propertySchema(doc, bodySchema, 'data');
+  const type = data ? containerType(data) : undefined;
+  if (type === 'object') return { type, required: requiredFields(doc, data) };
+  if (type === 'array' && data.items) return { type, required: requiredFields(doc, deref(doc, data.items)) };
+  return undefined;
+}
+
+/**
+ * What the tests of a request for `op` check, read from the operation's first success response: every
+ * request of the collection is a valid call, so that is the answer the API (and the mock) gives it.
+ * @returns {{ status: number, mediaType: string|undefined, bodyType: 'object'|'array'|undefined, required: string[],
+ *   data: { type: 'object'|'array', required: string[] } | undefined }}
+ */
+export function documentedResponse(bundle, op) {
+  const operation = deref(bundle, bundle.paths[op.path])[op.method];
+  const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
+  if (!success) throw new Error(`${op.operationId} documents no success status, so its Postman request has nothing to test`);
+  const status = Number(success[0]);
+  const content = deref(bundle, success[1]).content ?? {};
+  const json = content['application/json'];
+  if (!json) return { status, mediaType: Object.keys(content)[0], bodyType: undefined, required: [], data: undefined };
+  const schema = deref(bundle, json.schema ?? {});
+  const required = requiredFields(bundle, schema);
+  return { status, mediaType: 'application/json', bodyType: containerType(schema), required, data: envelopeData(bundle, schema, required) };
+}
+
+const quote = (text) => JSON.stringify(text);
+const withArticle = (type) => (type === 'array' ? 'an array' : 'an object');
+
+/** One `pm.test`; its name is what Postman and newman list, pass or fail. */
+function pmTest(name, body) {
+  return [`pm.test(${quote(name)}, () => {`, ...body.map((line) => `  ${line}`), '});'];
+}
+
+/** An assertion (no `;`) that the object `target` names has every field; a failure lists the missing ones, not all of them. */
+function noneMissing(target, fields, label) {
+  const list = `[${fields.map(quote).join(', ')}]`;
+  return `pm.expect(${list}.filter((key) => !(key in ${target})), ${label}).to.be.empty`;
+}
+
+/** The body's test: JSON of the documented type with its required fields, an empty body, or the documented media type. */
+function bodyTest(expected) {
+  if (!expected.mediaType) return pmTest('body is empty', ['pm.expect(pm.response.text()).to.equal("");']);
+  if (expected.mediaType !== 'application/json') {
+    return pmTest(`body is ${expected.mediaType}`, [`pm.expect(pm.response.headers.get("Content-Type")).to.include(${quote(expected.mediaType)});`]);
+  }
+  if (!expected.bodyType) return pmTest('body is JSON', ['pm.response.to.have.jsonBody();']);
+  // `required` only constrains objects.
+  const hasRequiredFields = expected.bodyType === 'object' && expected.required.length > 0;
+  if (!hasRequiredFields) return pmTest(`body is ${withArticle(expected.bodyType)}`, [`pm.expect(pm.response.json()).to.be.an(${quote(expected.bodyType)});`]);
+  return pmTest(`body is an object with ${expected.required.join(', ')}`, [
+    'const body = pm.response.json();',
+    'pm.expect(body).to.be.an("object");',
+    `${noneMissing('body', expected.required, '"missing fields"')};`,
+  ]);
+}
+
+/** The test one level into a `data` envelope, when `data` (or each of its items) has required fields. */
+function dataTest(data) {
+  if (!data || data.required.length === 0) return [];
+  const fields = data.required.join(', ');
+  if (data.type === 'object') {
+    return pmTest(`data has ${fields}`, [
+      'const { data } = pm.response.json();',
+      'pm.expect(data).to.be.an("object");',
+      `${noneMissing('data', data.required, '"missing fields in data"')};`,
+    ]);
+  }
+  return pmTest(`each item of data has ${fields}`, [
+    'const { data } = pm.response.json();',
+    'pm.expect(data).to.be.an("array");',
+    `data.forEach((item, i) => ${noneMissing('item', data.required, '`missing fields in data[${i}]`')});`,
+  ]);
+}
+
+/** The lines of the Postman test script of a request for `op`: its documented status, then its body. */
+export function testScript(bundle, op) {
+  const expected = documentedResponse(bundle, op);
+  return [
+    ...pmTest(`status is ${expected.status}`, [`pm.response.to.have.status(${expected.status});`]),
+    ...bodyTest(expected),
+    ...dataTest(expected.data),
+  ];
+}
+
 /** @returns {Promise<{ collection: object, environment: object }>} */
 export async function postmanFiles(bundle) {
   const collection = withoutIds(await convert(bundle));
@@ -79,6 +197,8 @@ export async function postmanFiles(bundle) {
     const op = ops.find((o) => o.method === item.request.method.toLowerCase() && postmanPath(o.path) === path);
     if (!op) throw new Error(`Postman item "${item.name}" (${item.request.method} ${path}) matches no operation of the spec`);
     setHost(item, op.space === 'gateway' ? '{{gatewayBaseUrl}}' : '{{baseUrl}}');
+    // Before the copies per request example: each example is a valid call with the same documented answer.
+    item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(bundle, op) } }];
     expandExamples(collection, item, op);
   }
   // The environment holds the base URLs; collection variables would hide what the environment sets.

@@ -17,9 +17,12 @@ export function redoclyConfig(sampleLabels) {
       // Path-based addresses (/teams/getteam): the link in the sidebar, the address bar after a click and
       // a link opened in a new tab are the same URL. The server falls back to index.html for them.
       router: 'history',
+      // The download panel: the contract, and the Postman collection with the environment it runs in.
       downloadUrls: [
         { title: 'OpenAPI (JSON)', url: `/${DOWNLOADS.openapiJson}` },
         { title: 'OpenAPI (YAML)', url: `/${DOWNLOADS.openapiYaml}` },
+        { title: 'Postman collection', url: `/${DOWNLOADS.postmanCollection}` },
+        { title: 'Postman environment', url: `/${DOWNLOADS.postmanEnvironment}` },
       ],
       // The generated x-codeSamples: TypeScript first, so it is the sample shown by default; curl second;
       // then one entry per further request example. Labels not listed here are not shown.
