@@ -1,12 +1,13 @@
 // The document the docs are built from: the bundled spec plus generated `x-codeSamples` on every operation,
-// the generated introduction sections, each gateway operation's server named where a reader sees it, and
-// unions reshaped so Redoc shows their variants (unions.mjs). The hand-authored spec is never changed.
+// the generated introduction sections, each gateway operation's server named where a reader sees it, server
+// descriptions in plain text (Redoc shows them without Markdown), and unions reshaped so Redoc shows their
+// variants (unions.mjs). The hand-authored spec is never changed.
 import { SAMPLE_LANGS } from './constants.mjs';
 import { curlSample } from './curl-sample.mjs';
 import { introduction } from './introduction.mjs';
 import { listOperations } from './operations.mjs';
 import { deref } from './resolve.mjs';
-import { presentServer } from './servers.mjs';
+import { plainServerDescriptions, presentServer } from './servers.mjs';
 import { typescriptSample } from './ts-sample.mjs';
 import { presentUnions } from './unions.mjs';
 
@@ -57,9 +58,10 @@ export function buildDocsBundle(bundle) {
     for (const s of own.slice(1)) extraLabels.push(s.labelSuffix);
     presentServer(document, pathItem, operation, op);
   }
+  plainServerDescriptions(document);
   const unions = presentUnions(document);
   const ownDescription = document.info?.description ? `${document.info.description.trimEnd()}\n\n` : '';
-  document.info = { ...document.info, description: `${ownDescription}${introduction(ops)}` };
+  document.info = { ...document.info, description: `${ownDescription}${introduction(ops, document.info)}` };
   // Menu order: every TypeScript entry, then every curl entry.
   const sampleLabels = [...new Set([
     SAMPLE_LANGS.typescript,

@@ -1,6 +1,6 @@
 // Introduction sections the docs add after the spec's own `info.description`: how to set both base URLs,
-// which operation uses which error shape, pagination, and the mock. Built from the document, so the
-// operation lists cannot drift from the contract.
+// which operation uses which error shape, pagination, the mock, and whom to ask. Built from the document, so
+// the operation lists and the contact cannot drift from the contract.
 import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
 
 const SHAPE_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
@@ -33,12 +33,16 @@ ${code(GATEWAY_BASE_URL)} as placeholders and read the bearer token from ${code(
 }
 
 function errorShapes(ops) {
-  const rows = ops.map((o) => `| ${code(o.operationId)} | ${o.space === 'gateway' ? 'gateway' : 'control plane'} | ${o.errorShape ? `${code(o.errorShape)} (${code(SHAPE_SCHEMAS[o.errorShape] ?? '?')})` : '—'} |`);
+  // Each cell holds one value, which the docs' CSS keeps whole; the schema of each shape is named once, above
+  // the table, so that the three columns fit beside the code samples.
+  const rows = ops.map((o) => `| ${code(o.operationId)} | ${o.space === 'gateway' ? 'gateway' : 'control plane'} | ${o.errorShape ? code(o.errorShape) : '—'} |`);
+  const shapes = [...new Set(ops.map((o) => o.errorShape).filter(Boolean))];
+  const schemas = shapes.map((shape) => `${code(shape)} is ${code(SHAPE_SCHEMAS[shape] ?? '?')}`);
   return `## Error shape of each operation
 All error bodies of an operation, including statuses it does not list (such as 401), use the shape
-named by its ${code('x-error-shape')}:
+named by its ${code('x-error-shape')}. The schema of each shape: ${schemas.join(', ')}.
 
-| Operation | Address space | Error shape (schema) |
+| Operation | Address space | Error shape |
 |---|---|---|
 ${rows.join('\n')}
 `;
@@ -77,8 +81,8 @@ A mock server answers every operation with the examples shown here, validates re
 description, and answers invalid ones in the operation's own error shape (and 401 without a bearer token).
 
 \`\`\`sh
-npx vendor-api-mock --port 4010   # from the published @vendor/api-mock package
-npm run mock                      # from a clone of the repository
+npx @vendor/api-mock --port 4010   # anywhere: runs the @vendor/api-mock package
+npm run mock -- --port 4010        # in a clone of the repository
 \`\`\`
 
 Both address spaces are served on the same port: use the mock's URL as both base URLs, e.g.
@@ -109,7 +113,23 @@ function tryIt() {
 `;
 }
 
-/** @param {import('./operations.mjs').SampleOperation[]} ops */
-export function introduction(ops) {
-  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), samples(ops), tryIt()].join('\n');
+/**
+ * Whom to ask, from `info.contact`: its e-mail address as a mailto link, which opens the reader's mail program.
+ * Redoc lists the contact in a side panel that is easy to miss; without an address there is no section.
+ */
+function support(info) {
+  const email = info?.contact?.email;
+  if (!email) return undefined;
+  const team = info.contact.name ? ` (${info.contact.name})` : '';
+  return `## Support
+Questions about this API, this reference or the mock: e-mail [${email}](mailto:${email})${team}.
+`;
+}
+
+/**
+ * @param {import('./operations.mjs').SampleOperation[]} ops
+ * @param {Record<string, any>} [info] the document's `info` (its contact)
+ */
+export function introduction(ops, info) {
+  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), samples(ops), tryIt(), support(info)].filter(Boolean).join('\n');
 }

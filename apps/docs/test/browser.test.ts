@@ -6,6 +6,7 @@ import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DOWNLOADS } from '../codegen/constants.mjs';
 import { GATEWAY_BADGE } from '../codegen/servers.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { guardedPage, launchChromium, type PageGuard } from './support/chromium.js';
@@ -199,6 +200,25 @@ describe('built docs (dist/index.html)', () => {
     });
   });
 
+  test('the download panel links the OpenAPI document, the Postman collection and its environment, each served as generated', async () => {
+    await withPage(async (guard) => {
+      await guard.page.goto(`${server.url}/`, { waitUntil: 'load' });
+      // Redoc's download panel renders its links with the `download` attribute; the introduction's links have none.
+      const panelLinks = guard.page.locator('a[download]');
+      await panelLinks.first().waitFor({ state: 'visible' });
+      const hrefs = await panelLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const files = Object.values(DOWNLOADS);
+      // Each entry of the panel is a named link plus a download button to the same address.
+      expect([...new Set(hrefs)].sort()).toEqual(files.map((file) => `/${file}`).sort());
+      for (const file of files) {
+        const response = await fetch(`${server.url}/${file}`);
+        expect(response.status, file).toBe(200);
+        expect(await response.text(), file).toBe(await readFile(path.join(docsRoot, 'src/generated', file), 'utf8'));
+      }
+      expectClean(guard);
+    });
+  });
+
   test('documents the operations of the contract', () => {
     expect(operations.length).toBeGreaterThan(0);
     expect(operations.some((op) => op.gateway)).toBe(true);
@@ -254,6 +274,55 @@ describe('built docs (dist/index.html)', () => {
       await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
       expect((await heading.boundingBox())!.y).toBeLessThan(450);
       expectClean(guard);
+    });
+  });
+});
+
+describe('the introduction as it renders', () => {
+  /** The address spaces' base URLs as the document writes them (`https://{base_url}`, `{scheme}://{gateway_base_url}`). */
+  const baseUrls: string[] = [
+    ...new Set([doc.servers, ...Object.values<any>(doc.paths).map((item) => item.servers)].flat().filter(Boolean).map((s: any) => s.url)),
+  ];
+
+  // Desktop width, where the table shares the middle column with the code samples' panel, and a phone's.
+  test.each([[1400], [420]])('at %i px wide, each base URL in a table cell stays whole, on one line', async (width) => {
+    const guard = await guardedPage(browser, { width, height: 900 });
+    try {
+      await guard.page.goto(`${server.url}/`, { waitUntil: 'load' });
+      await guard.page.locator('table.md td > code').first().waitFor();
+      const shown = await guard.page.evaluate(
+        (urls) => [...document.querySelectorAll('table.md td > code')].filter((c) => urls.includes(c.textContent ?? '')).map((c) => ({ url: c.textContent, lines: c.getClientRects().length })),
+        baseUrls,
+      );
+      // The table of address spaces shows both; a check that found none would pass on anything.
+      expect(shown.map((s) => s.url).sort()).toEqual([...baseUrls].sort());
+      for (const { url, lines } of shown) expect(lines, url!).toBe(1);
+      expectClean(guard);
+    } finally {
+      await guard.context.close();
+    }
+  });
+
+  test('the Servers box shows the server description as words, without Markdown backticks', async () => {
+    await withPage(async (guard) => {
+      await guard.page.goto(`${server.url}/`, { waitUntil: 'load' });
+      const panel = guard.page.locator('[data-testid="panel-servers"]');
+      await panel.waitFor();
+      const text = await panel.innerText();
+      expect(text).toContain(doc.servers[0].description);
+      expect(text).not.toContain('`');
+    });
+  });
+
+  test("the Support section links the contact's e-mail address with mailto", async () => {
+    const email: string = doc.info.contact.email;
+    expect(email).toMatch(/@/);
+    await withPage(async (guard) => {
+      await guard.page.goto(`${server.url}/`, { waitUntil: 'load' });
+      await headingWith(guard, 'Support').first().waitFor();
+      const links = guard.page.locator(`[data-component-name="Markdown/Markdown"] a[href="mailto:${email}"]`);
+      await expect.poll(() => links.count()).toBeGreaterThan(0);
+      expect(await links.first().innerText()).toBe(email);
     });
   });
 });

@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL } from '../codegen/constants.mjs';
+import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL } from '../codegen/constants.mjs';
 import { curlSample, requestUrl, shellQuote } from '../codegen/curl-sample.mjs';
 import { buildDocsBundle } from '../codegen/docs-bundle.mjs';
+import { documentedResponse, testScript } from '../codegen/postman.mjs';
 import { redoclyConfig } from '../codegen/redocly-config.mjs';
 import { getByPointer } from '../codegen/resolve.mjs';
 import { presentUnions } from '../codegen/unions.mjs';
@@ -123,6 +124,25 @@ describe('TypeScript sample', () => {
   });
 });
 
+describe("the reader's own values in a path", () => {
+  test('a sample with the tenant in its path says, in a comment before the request, that its value is an example and what to use', () => {
+    const turns = byId('listAgentSessionTurns');
+    const tenant = turns.params.find((p: any) => p.name === 'tenantName')!.value;
+    const note = `tenantName '${tenant}' is an example: use your tenant's name, the tenant your API token belongs to.`;
+    const typescript = typescriptSample(turns);
+    expect(typescript).toContain(`// ${note}\n`);
+    expect(typescript.indexOf(note)).toBeLessThan(typescript.indexOf('platform.iterateAgentSessionTurns('));
+    expect(curlSample(turns).startsWith(`# ${note}\ncurl --request GET`)).toBe(true);
+  });
+
+  test('a sample without one carries no such note', () => {
+    for (const id of ['getTeam', 'createSecretGroup', 'getFile']) {
+      expect(typescriptSample(byId(id)), id).not.toContain('is an example: use');
+      expect(curlSample(byId(id)).startsWith('curl '), id).toBe(true);
+    }
+  });
+});
+
 describe('docs bundle', () => {
   test('adds both samples to every operation and the introduction after the spec description, leaving the input untouched', () => {
     const input = fixture();
@@ -138,7 +158,8 @@ describe('docs bundle', () => {
     });
     expect(document.info.description.startsWith('Fixture description.\n\n## Setting the two base URLs')).toBe(true);
     expect(document.info.description).toContain('The gateway operations are `listAgentSessionTurns`, `getFile`;');
-    expect(document.info.description).toContain('| `getFile` | gateway | `gateway` (`GatewayError`) |');
+    expect(document.info.description).toContain('| `getFile` | gateway | `gateway` |');
+    expect(document.info.description).toContain('The schema of each shape: `control-plane` is `ControlPlaneError`, `gateway` is `GatewayError`.');
   });
 
   test('names the server of each operation, and badges the gateway ones', () => {
@@ -151,6 +172,29 @@ describe('docs bundle', () => {
     expect(team['x-badges']).toBeUndefined();
   });
 
+  test('server descriptions keep their words but not their backticks (Redoc shows them as plain text), the input keeps both', () => {
+    const input = fixture();
+    input.servers[0].description = 'Control plane. `base_url` is the host of your control plane.';
+    input.paths['/files/{id}'].servers[0].description = 'Gateway. `scheme` is `https` or `http`.';
+    const { document } = buildDocsBundle(input);
+    expect(document.servers[0].description).toBe('Control plane. base_url is the host of your control plane.');
+    expect(document.paths['/files/{id}'].servers[0].description).toBe('Gateway. scheme is https or http.');
+    expect(input.servers[0].description).toBe('Control plane. `base_url` is the host of your control plane.');
+  });
+
+  test("the introduction ends with a Support section that mails the contact of the document's info", () => {
+    const input = fixture();
+    input.info.contact = { name: 'Platform API team', email: 'api@vendor.example' };
+    const { description } = buildDocsBundle(input).document.info;
+    expect(description).toMatch(/\n## Support\nQuestions about this API, this reference or the mock: e-mail \[api@vendor\.example\]\(mailto:api@vendor\.example\) \(Platform API team\)\.\n$/);
+  });
+
+  test('without a contact e-mail address there is no Support section', () => {
+    const input = fixture();
+    input.info.contact = { name: 'Platform API team', url: 'https://vendor.example/support' };
+    expect(buildDocsBundle(input).document.info.description).not.toContain('## Support');
+  });
+
   test('the Redoc config lists every sample label of the document (Redoc hides unlisted ones)', () => {
     const { document, sampleLabels } = buildDocsBundle(fixture());
     const config = parse(redoclyConfig(sampleLabels));
@@ -159,6 +203,12 @@ describe('docs bundle', () => {
       for (const op of Object.values<any>(item)) for (const sample of op['x-codeSamples'] ?? []) expect(listed).toContain(sample.label);
     }
     expect(config.openapi.router).toBe('history');
+  });
+
+  test('the Redoc download panel offers every download: the OpenAPI document, the Postman collection and its environment', () => {
+    const config = parse(redoclyConfig([]));
+    const urls = config.openapi.downloadUrls.map((d: { url: string }) => d.url);
+    expect(urls.sort()).toEqual(Object.values(DOWNLOADS).map((file) => `/${file}`).sort());
   });
 });
 
@@ -230,5 +280,54 @@ describe('built page hardening', () => {
     const out = inlineCdnAssets('src:e?`https://cdn.redoc.ly/redoc/logo-mini-full.svg`:`https://cdn.redoc.ly/redoc/logo-mini.svg`');
     expect(out).not.toContain('https://');
     expect(out).toContain('data:image/svg+xml;base64,');
+  });
+});
+
+describe('Postman test scripts', () => {
+  // A contract whose success responses hide their required fields behind $refs and allOf.
+  const contract = () => ({
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: {
+      '/teams/{id}': { get: { operationId: 'getTeam', responses: { '404': { description: 'no' }, '200': { $ref: '#/components/responses/Team' } } } },
+      '/turns': { get: { operationId: 'listTurns', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/TurnPage' } } } } } } },
+      '/teams/{id}/archive': { post: { operationId: 'archiveTeam', responses: { '204': { description: 'archived' } } } },
+    },
+    components: {
+      responses: { Team: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/TeamEnvelope' } } } } },
+      schemas: {
+        TeamEnvelope: { type: 'object', allOf: [{ $ref: '#/components/schemas/Envelope' }], properties: { data: { $ref: '#/components/schemas/Team' } } },
+        Envelope: { type: 'object', required: ['data'] },
+        Team: { type: 'object', required: ['id'], allOf: [{ required: ['name'] }], properties: { id: { type: 'string' } } },
+        TurnPage: { type: 'object', required: ['data', 'pagination'], properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Turn' } } } },
+        Turn: { type: 'object', required: ['id', 'state'] },
+      },
+    },
+  });
+  const op = (id: string) => listOperations(contract()).find((o: any) => o.operationId === id)!;
+
+  test('reads the first success status and the required fields through $refs and allOf, one level into data', () => {
+    expect(documentedResponse(contract(), op('getTeam'))).toMatchObject({ status: 200, bodyType: 'object', required: ['data'], data: { type: 'object', required: ['id', 'name'] } });
+    expect(documentedResponse(contract(), op('listTurns'))).toMatchObject({ required: ['data', 'pagination'], data: { type: 'array', required: ['id', 'state'] } });
+  });
+
+  test('the script checks the status and names every required field; a response without a body is tested empty', () => {
+    const team = testScript(contract(), op('getTeam')).join('\n');
+    expect(team).toContain('pm.response.to.have.status(200);');
+    for (const field of ['data', 'id', 'name']) expect(team).toContain(JSON.stringify(field));
+    const archive = testScript(contract(), op('archiveTeam')).join('\n');
+    expect(archive).toContain('pm.response.to.have.status(204);');
+    expect(archive).toContain('pm.expect(pm.response.text()).to.equal("");');
+  });
+
+  test('a script parses and declares one named test per check', () => {
+    const declaredTests = (id: string) => {
+      const names: string[] = [];
+      new Function('pm', testScript(contract(), op(id)).join('\n'))({ test: (name: string) => names.push(name) });
+      return names;
+    };
+    expect(declaredTests('getTeam')).toEqual(['status is 200', 'body is an object with data', 'data has id, name']);
+    expect(declaredTests('listTurns')).toEqual(['status is 200', 'body is an object with data, pagination', 'each item of data has id, state']);
+    expect(declaredTests('archiveTeam')).toEqual(['status is 204', 'body is empty']);
   });
 });

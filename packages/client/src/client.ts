@@ -25,9 +25,9 @@ export type GatewayPaths = Pick<paths, GatewayPath>;
 export type TokenProvider = string | (() => string | Promise<string>);
 
 export interface PlatformClientOptions {
-  /** Control-plane base URL, e.g. `https://platform.example.com`. */
+  /** Control-plane base URL, e.g. `https://api.vendor.example`. */
   baseUrl: string;
-  /** Gateway base URL, e.g. `https://gateway.example.com`. Needed only for the gateway operations. */
+  /** Gateway base URL, e.g. `https://gateway.vendor.example`. Needed only for the gateway operations. */
   gatewayBaseUrl?: string;
   /** Bearer token or token provider (called for each request, so rotated tokens are picked up). */
   token: TokenProvider;

@@ -7,8 +7,8 @@ export const MCP_PROXY_PLACEHOLDER = '{{mcpProxyBaseURL}}';
  * Turns an MCP server's `proxyUrl` template into a usable URL by replacing `{{mcpProxyBaseURL}}` with the
  * gateway base URL (without doubling the slash between them). `null`/`undefined` pass through unchanged.
  *
- * @example resolveProxyUrl('{{mcpProxyBaseURL}}/mcp/t/my-server/server', 'https://gw.example.com/')
- *          // 'https://gw.example.com/mcp/t/my-server/server'
+ * @example resolveProxyUrl('{{mcpProxyBaseURL}}/mcp/t/my-server/server', 'https://gateway.vendor.example/')
+ *          // 'https://gateway.vendor.example/mcp/t/my-server/server'
  */
 export function resolveProxyUrl(proxyUrl: string, gatewayBaseUrl: string): string;
 export function resolveProxyUrl(proxyUrl: string | null | undefined, gatewayBaseUrl: string): string | null | undefined;
