@@ -1,5 +1,6 @@
 // The curl sample of one operation, built from the same request examples as the TypeScript sample.
 import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
+import { placeholderNotes } from './placeholders.mjs';
 import { sampleParams } from './ts-sample.mjs';
 
 /** Quotes text for a POSIX shell (single quotes; an embedded quote becomes '\''). */
@@ -37,5 +38,6 @@ export function curlSample(op, body = op.body) {
     lines.push(`--header 'Content-Type: application/json'`);
     lines.push(`--data ${shellQuote(JSON.stringify(body.value, null, 2))}`);
   }
-  return `${lines.join(' \\\n  ')}\n`;
+  const notes = placeholderNotes(op).map((note) => `# ${note}\n`);
+  return `${notes.join('')}${lines.join(' \\\n  ')}\n`;
 }

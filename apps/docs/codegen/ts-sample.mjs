@@ -2,6 +2,7 @@
 // examples. A paginated operation is shown with the client's iterator, which follows the pages itself.
 import { CLIENT_PACKAGE, CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
 import { propertyKey, toTsLiteral } from './literal.mjs';
+import { placeholderNotes } from './placeholders.mjs';
 
 /**
  * The parameters a sample sends. A paginated sample asks for the first page, so it leaves out the cursor
@@ -59,6 +60,7 @@ export function typescriptSample(op, body = op.body) {
     `  token: process.env.${TOKEN_ENV_VAR}!,`,
     '});',
     '',
+    ...placeholderNotes(op).map((note) => `// ${note}`),
     ...callLines(op, body),
     '',
   ].join('\n');

@@ -72,6 +72,15 @@ export function docsOperations(doc: any = readDocsBundle()): DocsOperation[] {
   return ops;
 }
 
+/**
+ * The operations in the order the reference lists them: by tag, in the order of the document's `tags`
+ * (tags no entry names follow, as Redoc shows them), and within a tag in document order.
+ */
+export function inReadingOrder(doc: any, operations: DocsOperation[]): DocsOperation[] {
+  const tags = [...new Set([...(doc.tags ?? []).map((t: any) => t.name as string), ...operations.map((op) => op.tag)])];
+  return tags.flatMap((tag) => operations.filter((op) => op.tag === tag));
+}
+
 export interface ShownUnion {
   /** The id Redoc gives the property's row inside the operation (`t=request&path=manifest`). */
   rowId: string;

@@ -5,7 +5,7 @@ import type { OpenApiDocument } from '../types.js';
 import { failed, notFound, ok, refused } from './answers.js';
 import { newId } from './ids.js';
 import { MCP_CREATED_FIELDS, pick, placeRecord } from './resources.js';
-import { jobRunId } from './seed.js';
+import { jobRunId, renameTenant } from './seed.js';
 import type { SandboxAnswer } from './seam.js';
 import { findOperation, parameterDefault, parameterExample, successExamples } from './spec-examples.js';
 import type { Body, Store, StoredRecord } from './store.js';
@@ -22,6 +22,8 @@ export interface Call {
 export interface HandlerContext {
   store: Store;
   doc: OpenApiDocument;
+  /** the tenant the spec's examples are written for: what a template names it renames to the caller's */
+  exampleTenant: string;
   /** signs the sandbox's signed URLs (HMAC); derived from the sandbox secret, never shown */
   urlKey: Buffer;
   now: () => Date;
@@ -367,7 +369,7 @@ async function createSecretGroup(ctx: HandlerContext, call: Call): Promise<Sandb
     id,
     fqn,
     tenantName: call.tenant,
-    ...(typeof template.accountId === 'string' && { accountId: template.accountId }),
+    ...(typeof template.accountId === 'string' && { accountId: renameTenant(template.accountId, ctx.exampleTenant, call.tenant) }),
     integrationId,
     createdBySubject: subject,
     createdBy,

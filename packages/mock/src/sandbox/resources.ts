@@ -32,6 +32,17 @@ export const RESOURCE_SOURCES: readonly ResourceSource[] = [
   { operationId: 'listResponseInputItems', kind: 'input-items', at: 'body', idParameter: 'id' },
 ];
 
+/** An operation that creates a record unique by a name the request gives; a second create of the name answers 422. */
+export interface CreateByKey {
+  operationId: string;
+  kind: string;
+  /** the request body property that holds the record's key */
+  keyProperty: string;
+}
+
+/** The seed leaves out what these operations' request examples would create (seed.ts). Upserts are not here: they never collide. */
+export const CREATES_BY_KEY: readonly CreateByKey[] = [{ operationId: 'createSecretGroup', kind: 'secret-group', keyProperty: 'name' }];
+
 /** Fields an MCP server upsert keeps from the first write. */
 export const MCP_CREATED_FIELDS = ['createdAt', 'createdBySubject'] as const;
 

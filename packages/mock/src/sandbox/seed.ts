@@ -1,12 +1,13 @@
 // The seed every tenant starts with, derived from the spec's response examples:
 // - every record an example shows, by kind and id (the same id in two examples is one record);
 // - a turn chain of at least MIN_TURNS turns covering each state the examples show, cloned from them;
-// - at least MIN_SKILL_VERSIONS agent skill versions across at least two skills, cloned from them.
+// - at least MIN_SKILL_VERSIONS agent skill versions across at least two skills, cloned from them;
+// - but no record that a documented create request would make: that sample must work as written.
 // Nothing here restates the examples' data: change the examples and the seed follows.
-import type { OpenApiDocument } from '../types.js';
+import type { Json, OpenApiDocument } from '../types.js';
 import { derivedId } from './ids.js';
-import { placeRecord, RESOURCE_SOURCES, type ResourceSource } from './resources.js';
-import { findOperation, parameterExample, successExamples } from './spec-examples.js';
+import { CREATES_BY_KEY, placeRecord, RESOURCE_SOURCES, type ResourceSource } from './resources.js';
+import { findOperation, parameterExample, requestExamples, successExamples } from './spec-examples.js';
 import type { Body, StoredRecord } from './store.js';
 
 export const MIN_TURNS = 5;
@@ -31,29 +32,78 @@ export function deriveSeed(doc: OpenApiDocument): Seed {
   collectJobRuns(doc, collected);
   const sessionId = extendTurnChain(collected);
   extendSkillVersions(collected);
+  const madeByCreateSamples = keysCreatedByRequestExamples(doc);
   const records: StoredRecord[] = [];
-  for (const [kind, byId] of collected) for (const [id, body] of byId) records.push(placeRecord(kind, id, body));
+  for (const [kind, byId] of collected) {
+    for (const [id, body] of byId) {
+      const record = placeRecord(kind, id, body);
+      if (record.key !== null && madeByCreateSamples.has(kindKey(kind, record.key))) continue;
+      records.push(record);
+    }
+  }
   return { exampleTenant: exampleTenantOf(doc, collected), records, sessionId };
 }
 
-/** The seed for one tenant: the example tenant's name in tenant fields, fqns and proxy URLs becomes `tenant`. */
+const kindKey = (kind: string, key: string) => `${kind}\u0000${key}`;
+
+/**
+ * The kind and key of every record a documented create request example would make. A brand-new tenant
+ * has not made them yet, so the create samples answer 2xx instead of "already exists"; the examples that
+ * only show such a record (the create's own response) are what the sample's first run answers.
+ */
+function keysCreatedByRequestExamples(doc: OpenApiDocument): Set<string> {
+  const keys = new Set<string>();
+  for (const create of CREATES_BY_KEY) {
+    const ref = findOperation(doc, create.operationId);
+    if (!ref) continue;
+    for (const example of requestExamples(doc, ref)) {
+      const key = (example as Body | undefined)?.[create.keyProperty];
+      if (typeof key === 'string') keys.add(kindKey(create.kind, key));
+    }
+  }
+  return keys;
+}
+
+/**
+ * The seed for one tenant: the example tenant's name becomes `tenant` in every string of every record
+ * (tenantName, fqns, proxy URLs, account ids, e-mail addresses and subjects, hosts, ...). The name counts
+ * wherever no letter touches it: `acme` in `acme.example`, `acme:mcp-server:x`, `/acme/`, `cm0acct000acme0001`,
+ * but not in `acmes`. Strings that address records (ids, parents, owners) stay: the documented ids must
+ * name the same records in every tenant.
+ */
 export function seedForTenant(seed: Seed, tenant: string): StoredRecord[] {
   if (tenant === seed.exampleTenant) return seed.records;
-  const from = seed.exampleTenant;
-  const boundary = new RegExp(`(^|[:/])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[:/])`, 'g');
-  const rewrite = (node: any, key?: string): any => {
-    if (Array.isArray(node)) return node.map((item) => rewrite(item));
+  const exampleName = tenantNamePattern(seed.exampleTenant);
+  const addresses = new Set<string>();
+  for (const record of seed.records) {
+    addresses.add(record.id);
+    if (record.parent !== null) addresses.add(record.parent);
+    if (record.owner !== null) addresses.add(record.owner);
+  }
+  const rename = (node: Json): Json => {
+    if (typeof node === 'string') return addresses.has(node) ? node : node.replace(exampleName, tenant);
+    if (Array.isArray(node)) return node.map(rename);
     if (node !== null && typeof node === 'object') {
-      const out: Record<string, any> = {};
-      for (const [k, v] of Object.entries(node)) out[k] = rewrite(v, k);
+      const out: Body = {};
+      for (const [key, value] of Object.entries(node)) out[key] = rename(value);
       return out;
     }
-    if (typeof node !== 'string') return node;
-    if (key === 'tenantName' && node === from) return tenant;
-    if (key === 'fqn' || key === 'proxyUrl') return node.replace(boundary, `$1${tenant}`);
     return node;
   };
-  return seed.records.map((record) => ({ ...record, body: rewrite(record.body), created: record.created && rewrite(record.created) }));
+  // Placed again from the renamed body, so keys (e.g. a name) and `created` follow the body.
+  return seed.records.map((record) => placeRecord(record.kind, record.id, rename(record.body) as Body));
+}
+
+/** Where a text names `tenant`: wherever no letter touches the name (see seedForTenant). */
+function tenantNamePattern(tenant: string): RegExp {
+  const escaped = tenant.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![A-Za-z])${escaped}(?![A-Za-z])`, 'g');
+}
+
+/** `text` with the example tenant's name replaced by `tenant`, as in the tenant's starting data. */
+export function renameTenant(text: string, exampleTenant: string, tenant: string): string {
+  if (tenant === exampleTenant) return text;
+  return text.replace(tenantNamePattern(exampleTenant), tenant);
 }
 
 function add(collected: Collected, kind: string, id: string, body: Body): void {
@@ -185,7 +235,23 @@ function extendTurnChain(collected: Collected): string | undefined {
     }
     current = previous;
   }
+  fillChainFields(turns, head);
   return sessionId;
+}
+
+/**
+ * Every turn of the chain names the session's first turn and when it last changed, as newer gateways
+ * send them: `first_turn_id` is the oldest turn, `updated_at` the turn's completion (or its start).
+ */
+function fillChainFields(turns: Map<string, Body>, head: Body): void {
+  const chain: Body[] = [];
+  for (let turn: Body | undefined = head; turn !== undefined; turn = turns.get(String(turn.previous_turn_id))) chain.push(turn);
+  const firstTurnId = String(chain.at(-1)!.id);
+  for (const turn of chain) {
+    turn.first_turn_id = firstTurnId;
+    const completedAt = (turn.state as Record<string, unknown> | undefined)?.completed_at;
+    turn.updated_at = typeof completedAt === 'string' ? completedAt : String(turn.created_at);
+  }
 }
 
 /** A state still missing from the chain; `running` only for the newest turn, so older clones are finished turns. */

@@ -37,6 +37,20 @@ export function successExamples(doc: OpenApiDocument, ref: SpecOperationRef): un
   return values;
 }
 
+/** Every example value of the operation's JSON request body, in document order. */
+export function requestExamples(doc: OpenApiDocument, ref: SpecOperationRef): unknown[] {
+  if (ref.op.requestBody === undefined) return [];
+  const body = deref(doc, ref.op.requestBody, toPointer(['paths', ref.path, ref.method, 'requestBody'])).value;
+  const media = body?.content?.['application/json'];
+  const values: unknown[] = [];
+  for (const [name, example] of Object.entries<any>(media?.examples ?? {})) {
+    const value = deref(doc, example, `#/examples/${name}`).value?.value;
+    if (value !== undefined) values.push(value);
+  }
+  if (media?.example !== undefined) values.push(media.example);
+  return values;
+}
+
 /** The parameters of an operation (path-level and operation-level), $refs followed. */
 export function parametersOf(doc: OpenApiDocument, ref: SpecOperationRef): Array<Record<string, any>> {
   const pathLevel = doc.paths?.[ref.path]?.parameters ?? [];

@@ -1,7 +1,9 @@
 // The seed is derived from the spec's examples: change an example and the seed follows.
 import { describe, expect, it } from 'vitest';
+import { placeRecord } from '../../src/sandbox/resources.js';
 import { deriveSeed, MIN_SKILL_VERSIONS, MIN_TURNS, seedForTenant } from '../../src/sandbox/seed.js';
-import { doc, operation } from './helpers.js';
+import type { StoredRecord } from '../../src/sandbox/store.js';
+import { doc, operation, requestExample } from './helpers.js';
 
 const examplesOf = (d: any, id: string) => {
   const entry = operation(id);
@@ -50,6 +52,25 @@ describe('deriveSeed', () => {
     expect(new Set(chain.map((t) => t.state.status))).toEqual(new Set([...shown, 'cancelled']));
   });
 
+  it('fills first_turn_id (the oldest turn) and updated_at (completion, else start) on every turn of the chain', () => {
+    const changed = structuredClone(doc);
+    // Examples without the newer fields, and a chain longer than they show: the clones get them too.
+    for (const example of Object.values<any>(examplesOf(changed, 'listAgentSessionTurns'))) {
+      for (const turn of example.value.data) {
+        delete turn.first_turn_id;
+        delete turn.updated_at;
+      }
+    }
+    const seed = deriveSeed(changed);
+    const turns = seed.records.filter((r) => r.kind === 'turn' && r.parent === seed.sessionId).map((r) => r.body as any);
+    const oldest = turns.find((t) => !('previous_turn_id' in t));
+    expect(turns.length).toBeGreaterThanOrEqual(MIN_TURNS);
+    for (const turn of turns) {
+      expect(turn.first_turn_id, turn.id).toBe(oldest.id);
+      expect(turn.updated_at, turn.id).toBe(turn.state.completed_at ?? turn.created_at);
+    }
+  });
+
   it('has >= MIN_SKILL_VERSIONS skill versions across >= 2 skills, unique per (skill, version)', () => {
     const seed = deriveSeed(doc);
     const versions = seed.records.filter((r) => r.kind === 'agent-skill-version');
@@ -64,5 +85,54 @@ describe('deriveSeed', () => {
     const server = seedForTenant(seed, 'globex').find((r) => r.kind === 'mcp-server')!;
     expect(server.body.fqn).toMatch(/^globex:mcp-server:/);
     expect(String(server.body.proxyUrl)).toContain('/globex/');
+  });
+
+  it('holds no record that a create request example makes, so the create sample works on a new tenant', () => {
+    const requested = requestExample('createSecretGroup').name;
+    const groupNames = (d: any) => deriveSeed(d).records.filter((r) => r.kind === 'secret-group').map((r) => r.key);
+    // The create's response example shows the group its request makes: that group is left out.
+    expect(Object.values<any>(examplesOf(doc, 'createSecretGroup'))[0].value.data.manifest.name).toBe(requested);
+    expect(groupNames(doc)).not.toContain(requested);
+    // Control: once the request example names another group, the group its response shows is seeded.
+    const changed = structuredClone(doc);
+    const entry = operation('createSecretGroup');
+    const requestMedia = changed.paths[entry.path][entry.method].requestBody.content['application/json'];
+    for (const example of Object.values<any>(requestMedia.examples)) example.value.name = 'another-group';
+    expect(groupNames(changed)).toContain(requested);
+  });
+});
+
+describe('seedForTenant: each tenant starting data is its own', () => {
+  const seed = deriveSeed(doc);
+  const example = seed.exampleTenant;
+  const kinds = [...new Set(seed.records.map((r) => r.kind))];
+  const ofKind = (records: StoredRecord[], kind: string) => JSON.stringify(records.filter((r) => r.kind === kind));
+
+  it.each(['globex', 'initech-2'])('%s: no record of any kind names the example tenant; those that did name this one', (tenant) => {
+    const own = seedForTenant(seed, tenant);
+    const namedExample = kinds.filter((kind) => ofKind(seed.records, kind).includes(example));
+    // Control: the example tenant's name is in most kinds, so the check below has something to find.
+    expect(namedExample.length).toBeGreaterThan(kinds.length / 2);
+    for (const kind of kinds) expect(ofKind(own, kind), kind).not.toContain(example);
+    for (const kind of namedExample) expect(ofKind(own, kind), kind).toContain(tenant);
+  });
+
+  it('names the team, its account and its people after the tenant', () => {
+    const team = seedForTenant(seed, 'globex').find((r) => r.kind === 'team')!.body as any;
+    expect(team.tenantName).toBe('globex');
+    expect(team.accountId).toContain('globex');
+    expect(team.createdBySubject.subjectSlug).toMatch(/@globex\.example$/);
+    expect(team.members.every((m: string) => m.endsWith('@globex.example'))).toBe(true);
+  });
+
+  it('keeps every record under its documented id, and the keys follow the renamed bodies', () => {
+    const own = seedForTenant(seed, 'globex');
+    const ids = (records: StoredRecord[]) => records.map((r) => `${r.kind}/${r.id}/${r.parent}/${r.owner}`).sort();
+    expect(ids(own)).toEqual(ids(seed.records));
+    for (const record of own) expect(record).toEqual(placeRecord(record.kind, record.id, record.body));
+  });
+
+  it('the example tenant keeps the examples as they are', () => {
+    expect(seedForTenant(seed, example)).toBe(seed.records);
   });
 });
