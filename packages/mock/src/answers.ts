@@ -7,6 +7,7 @@ import type { MockError } from './error-shapes.js';
 import type { MockOperation, MockResponse } from './operations.js';
 import { getAtPointer } from './pointer.js';
 import { preferViolation, type Preferences } from './prefer.js';
+import { idRewritesFor, nameRequestedIds, pathParameterExamples, type IdRewrite } from './requested-ids.js';
 import type { SchemaValidators } from './schema-validators.js';
 import type { OpenApiDocument, Violation } from './types.js';
 import { responseKey } from './validator-schemas.js';
@@ -17,6 +18,8 @@ export interface StaticAnswer {
   /** lower-case names; content-type and content-length included */
   headers: Record<string, string>;
   body: Buffer;
+  /** a 404 that names ids: its value and the example ids to replace with the request's (requested-ids.ts) */
+  namesIds?: { value: unknown; rewrites: IdRewrite[] };
 }
 
 export type AnswerChoice =
@@ -30,8 +33,9 @@ export type AnswerChoice =
 
 export type ChooseAnswer = (op: MockOperation, preferences: Preferences, accept: string | undefined) => AnswerChoice;
 
-export function createAnswerTable(doc: OpenApiDocument, validators: SchemaValidators): ChooseAnswer {
+export function createAnswerTable(doc: OpenApiDocument, validators: SchemaValidators, operations: readonly MockOperation[]): ChooseAnswer {
   const cache = new Map<string, AnswerChoice>();
+  const exampleIds = pathParameterExamples(operations);
   return (op, preferences, accept) => {
     if (preferences.dynamic) return { kind: 'prism', why: 'Prefer: dynamic=true asks for a generated body' };
     const picked = pickResponse(op, preferences.code);
@@ -49,7 +53,7 @@ export function createAnswerTable(doc: OpenApiDocument, validators: SchemaValida
     const key = `${op.operationId} ${status} ${example.name ?? ''}`;
     let choice = cache.get(key);
     if (!choice) {
-      choice = buildAnswer(doc, validators, op, response, status, example.name);
+      choice = buildAnswer(doc, validators, op, response, status, example.name, exampleIds);
       cache.set(key, choice);
     }
     return choice;
@@ -91,6 +95,7 @@ function buildAnswer(
   response: MockResponse,
   status: number,
   exampleName: string | undefined,
+  exampleIds: ReadonlySet<string>,
 ): AnswerChoice {
   if (response.jsonMediaType === undefined) return { kind: 'static', answer: { status, headers: { 'content-length': '0' }, body: Buffer.alloc(0) } };
   const value = exampleValue(doc, response, exampleName);
@@ -108,10 +113,17 @@ function buildAnswer(
     };
   }
   const body = Buffer.from(JSON.stringify(value));
-  return {
-    kind: 'static',
-    answer: { status, headers: { 'content-type': response.jsonMediaType, 'content-length': String(body.length) }, body },
-  };
+  const answer: StaticAnswer = { status, headers: { 'content-type': response.jsonMediaType, 'content-length': String(body.length) }, body };
+  const rewrites = status === 404 ? idRewritesFor(op, exampleIds) : [];
+  if (rewrites.length > 0) answer.namesIds = { value, rewrites };
+  return { kind: 'static', answer };
+}
+
+/** The body to send: the stored one, or for a 404 that names ids, the one naming the request's ids. */
+export function staticAnswerFor(answer: StaticAnswer, pathParams: Readonly<Record<string, string>>): StaticAnswer {
+  if (answer.namesIds === undefined) return answer;
+  const body = Buffer.from(JSON.stringify(nameRequestedIds(answer.namesIds.value, answer.namesIds.rewrites, pathParams)));
+  return { status: answer.status, headers: { ...answer.headers, 'content-length': String(body.length) }, body };
 }
 
 function exampleValue(doc: OpenApiDocument, response: MockResponse, exampleName: string | undefined): unknown {

@@ -2,7 +2,7 @@
 // A valid request is answered from the answer table (answers.ts): documented examples, validated once.
 // Prism is loaded only for the answers it alone can give.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ChooseAnswer } from './answers.js';
+import { staticAnswerFor, type ChooseAnswer } from './answers.js';
 import { hasBearerToken } from './auth.js';
 import { parseBody, readBody } from './body.js';
 import { applyCors, type CorsPolicy } from './cors.js';
@@ -121,10 +121,12 @@ async function handleOperation(
   const accept = req.headers.accept?.trim() || undefined;
   const choice = deps.answers(op, preferences, accept);
   switch (choice.kind) {
-    case 'static':
-      res.writeHead(choice.answer.status, choice.answer.headers);
-      res.end(choice.answer.body);
+    case 'static': {
+      const answer = staticAnswerFor(choice.answer, pathParams);
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
       return;
+    }
     case 'unhonourable':
       return sendError(res, op.errorShape, invalidRequestError(op, [choice.violation]));
     case 'broken':

@@ -21,6 +21,8 @@ export interface MockParameter {
   explode: boolean;
   /** whether the schema (after $refs) is an array: such values are split or collected, the rest kept as one string */
   array: boolean;
+  /** the parameter's documented `example`, if any */
+  example?: unknown;
 }
 
 export interface MockResponse {
@@ -128,6 +130,7 @@ function readParameters(doc: OpenApiDocument, path: string, method: string): Moc
         array: deref(doc, param.schema, '').value?.type === 'array',
       };
       if (param.schema) entry.schemaPointer = `${pointer}/schema`;
+      if (param.example !== undefined) entry.example = param.example;
       const key = `${place} ${place === 'header' ? entry.name.toLowerCase() : entry.name}`;
       byPlaceAndName.set(key, entry);
     });

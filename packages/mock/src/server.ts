@@ -71,7 +71,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const handle = createHandler({
     route: createRouter(operations),
     validators,
-    answers: createAnswerTable(doc, validators),
+    answers: createAnswerTable(doc, validators, operations),
     prism: lazyPrismEngine(doc),
     cors,
     allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],

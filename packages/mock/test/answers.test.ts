@@ -32,7 +32,7 @@ const doc = {
   },
 };
 const operations = readOperations(doc);
-const choose = createAnswerTable(doc, await compileValidators(doc, operations));
+const choose = createAnswerTable(doc, await compileValidators(doc, operations), operations);
 const [list, remove] = operations as [(typeof operations)[0], (typeof operations)[0]];
 const bodyOf = (choice: ReturnType<typeof choose>) => (choice.kind === 'static' ? JSON.parse(choice.answer.body.toString() || 'null') : choice.kind);
 

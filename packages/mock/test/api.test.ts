@@ -208,9 +208,38 @@ describe('Prefer', () => {
       const { example } = responseOf(doc, entry, code);
       const res = await call(id, (req) => (req.init.headers.prefer = `code=${code}`));
       expect(res.status).toBe(Number(code));
-      expect(res.body).toEqual(example);
+      if (code === '404') {
+        // A 404 names the ids of the request (below); with the example's own ids it keeps the example's shape.
+        expect(Object.keys(res.body)).toEqual(Object.keys(example));
+        expectErrorShape(id, res.body);
+      } else {
+        expect(res.body).toEqual(example);
+      }
     },
   );
+
+  it.each([
+    ['getTeam', '/api/svc/v1/teams/t1', 'Resource t1 not found.'],
+    ['getMetricCharts', '/api/svc/v1/metrics/ws-9/charts?applicationId=a1&filterEntity=pod', 'Resource ws-9 not found.'],
+    ['listAgentSessionTurns', '/globex/v1/agents/sessions/s1/turns', 'Session s1 not found in tenant globex.'],
+    ['getFile', '/files/file-abc', 'No object with id file-abc.'],
+    ['getArtifactVersion', '/api/ml/v1/artifact-versions/av-7', 'No resource with id av-7.'],
+  ])('%s: a 404 names the id asked for, not the example\'s (%s)', async (id, path, message) => {
+    const headers: Record<string, string> = { authorization: 'Bearer any', prefer: 'code=404' };
+    if (id === 'getFile') headers['x-vendor-provider-name'] = 'openai';
+    const res = await fetch(`${mock.url}${path}`, { headers });
+    const body = await res.json();
+    expect(res.status).toBe(404);
+    expectErrorShape(id, body);
+    expect(JSON.stringify(body)).toContain(message);
+  });
+
+  it('a 404 of an operation without path parameters is the documented example', async () => {
+    const { example } = responseOf(doc, byId('terminateJob'), '404');
+    const res = await call('terminateJob', (req) => (req.init.headers.prefer = 'code=404'));
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(example);
+  });
 
   it('Prefer example=<name> serves that named example', async () => {
     const entry = byId('createOrUpdateMcpServer');

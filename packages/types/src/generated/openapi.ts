@@ -432,7 +432,15 @@ export interface components {
             /** @description Service error code, a number or a string. Not documented per condition. */
             code?: number | string | null;
             /** @description Further details, for validation errors one entry per violation (`path`, `rule`, `message`). */
-            details?: Record<string, unknown>[] | null;
+            details?: components["schemas"]["ControlPlaneErrorDetail"][] | null;
+        };
+        /** @description One detail of an error; for a validation error, one violated rule. */
+        ControlPlaneErrorDetail: {
+            /** @description The field, as a dotted path (`manifest.name`). */
+            path?: string | null;
+            /** @description The rule it breaks (`required`, `pattern`, ...). */
+            rule?: string | null;
+            message?: string | null;
         };
         /** @description Error body of the gateway endpoints. Only `error.message` is always present; `type`, `code` and `param` may be `null`. */
         GatewayError: {
@@ -934,7 +942,7 @@ export interface components {
             accountId?: string | null;
             manifest?: components["schemas"]["McpServerManifestView"] | null;
             createdBySubject?: components["schemas"]["McpServerSubjectSummary"] | null;
-            tools?: Record<string, unknown>[] | null;
+            tools?: components["schemas"]["McpServerTool"][] | null;
             /** Format: date-time */
             createdAt?: string | null;
             /** Format: date-time */
@@ -944,6 +952,11 @@ export interface components {
             /** @description OAuth state of the server. No list of values is published, so this is an open string. */
             oauth2AuthStatus?: string | null;
             oauth2AuthStatusReason?: string | null;
+        };
+        /** @description A tool the server offers. */
+        McpServerTool: {
+            name?: string | null;
+            description?: string | null;
         };
         McpServerResponse: {
             data: components["schemas"]["McpServer"];
@@ -1524,9 +1537,21 @@ export interface components {
             name?: string | null;
             refusal?: string | null;
             reasoning_content?: string | null;
-            tool_calls?: Record<string, unknown>[] | null;
+            /** @description The tools the model called. */
+            tool_calls?: components["schemas"]["ModelToolCall"][] | null;
             finish_reason?: components["schemas"]["FinishReason"] | null;
             usage?: components["schemas"]["ModelUsage"] | null;
+        };
+        /** @description A call of a function tool by the model. */
+        ModelToolCall: {
+            id?: string | null;
+            /** @description `function`. */
+            type?: string | null;
+            function?: {
+                name?: string | null;
+                /** @description The arguments, JSON-encoded. */
+                arguments?: string | null;
+            } | null;
         };
         /** @description A part of a model message. */
         ModelMessageContentPart: components["schemas"]["TextContentPart"] | components["schemas"]["RefusalContentPart"];
@@ -1575,7 +1600,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             thread_id: string;
-            tool_calls: Record<string, unknown>[];
+            tool_calls: components["schemas"]["ToolCallReference"][];
         };
         /** @description The model called tools that the caller runs; answer with `user.tool_response` input items. */
         ToolResponseRequired: {
@@ -1588,7 +1613,12 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             thread_id: string;
-            tool_calls: Record<string, unknown>[];
+            tool_calls: components["schemas"]["ToolCallReference"][];
+        };
+        /** @description A tool call of an earlier model message (`id`), and the event that carried it (`source_event_id`). */
+        ToolCallReference: {
+            id: string;
+            source_event_id: string;
         };
         /** @description MCP servers the caller must authorise before the session goes on. */
         McpAuthRequired: {
@@ -1659,15 +1689,27 @@ export interface components {
             tool_call_id: string;
             content: string;
         };
+        /**
+         * @description A turn of an agent session. Gateways of either generation answer: older ones send who started the
+         *     turn (`created_by_subject`); newer ones send `first_turn_id` and `updated_at` instead.
+         */
         AgentTurn: {
             id: string;
             session_id: string;
             /** @description The turn before this one. Left out on the session's first turn. */
             previous_turn_id?: string | null;
+            /** @description The session's first turn. */
+            first_turn_id?: string | null;
             state: components["schemas"]["AgentTurnState"];
-            created_by_subject: components["schemas"]["GatewaySubject"];
+            /** @description Who started the turn. */
+            created_by_subject?: components["schemas"]["GatewaySubject"] | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the turn last changed.
+             */
+            updated_at?: string | null;
             input?: components["schemas"]["AgentTurnInputItem"][] | null;
         };
         TokenPagination: {
@@ -1711,10 +1753,28 @@ export interface components {
                 completed?: number | null;
                 failed?: number | null;
             } | null;
-            /** @description Free-form. */
-            errors?: unknown;
-            /** @description Free-form. */
-            metadata?: unknown;
+            /** @description Errors found while validating the input file; `null` until there are any. */
+            errors?: components["schemas"]["BatchErrors"] | null;
+            /** @description Key-value pairs attached to the batch when it was created. */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+        };
+        /** @description A list of errors in the batch's input file. */
+        BatchErrors: {
+            /** @description Always `list`. */
+            object?: string | null;
+            data?: components["schemas"]["BatchError"][] | null;
+        };
+        /** @description One error in the input file. */
+        BatchError: {
+            /** @description A machine-readable error code. */
+            code?: string | null;
+            message?: string | null;
+            /** @description The parameter of the request that caused the error. */
+            param?: string | null;
+            /** @description The line of the input file that caused the error. */
+            line?: number | null;
         };
         ResponseInputItem: {
             id?: string | null;
@@ -1877,6 +1937,7 @@ export interface components {
 export type MlError = components['schemas']['MlError'];
 export type MlErrorDetail = components['schemas']['MlErrorDetail'];
 export type ControlPlaneError = components['schemas']['ControlPlaneError'];
+export type ControlPlaneErrorDetail = components['schemas']['ControlPlaneErrorDetail'];
 export type GatewayError = components['schemas']['GatewayError'];
 export type SubjectType = components['schemas']['SubjectType'];
 export type Subject = components['schemas']['Subject'];
@@ -1937,6 +1998,7 @@ export type CreateOrUpdateMcpServerRequest = components['schemas']['CreateOrUpda
 export type McpServerV2 = components['schemas']['McpServerV2'];
 export type McpServerV2Response = components['schemas']['McpServerV2Response'];
 export type McpServer = components['schemas']['McpServer'];
+export type McpServerTool = components['schemas']['McpServerTool'];
 export type McpServerResponse = components['schemas']['McpServerResponse'];
 export type ManifestMetadata = components['schemas']['ManifestMetadata'];
 export type VendorStorageSource = components['schemas']['VendorStorageSource'];
@@ -2008,6 +2070,7 @@ export type AgentTurnStateCancelled = components['schemas']['AgentTurnStateCance
 export type TurnCancelReason = components['schemas']['TurnCancelReason'];
 export type AgentTurnStateError = components['schemas']['AgentTurnStateError'];
 export type ModelMessage = components['schemas']['ModelMessage'];
+export type ModelToolCall = components['schemas']['ModelToolCall'];
 export type ModelMessageContentPart = components['schemas']['ModelMessageContentPart'];
 export type TextContentPart = components['schemas']['TextContentPart'];
 export type RefusalContentPart = components['schemas']['RefusalContentPart'];
@@ -2016,6 +2079,7 @@ export type ModelUsage = components['schemas']['ModelUsage'];
 export type ActionRequired = components['schemas']['ActionRequired'];
 export type ToolApprovalRequired = components['schemas']['ToolApprovalRequired'];
 export type ToolResponseRequired = components['schemas']['ToolResponseRequired'];
+export type ToolCallReference = components['schemas']['ToolCallReference'];
 export type McpAuthRequired = components['schemas']['McpAuthRequired'];
 export type AgentTurnInputItem = components['schemas']['AgentTurnInputItem'];
 export type UserMessageInput = components['schemas']['UserMessageInput'];
@@ -2031,6 +2095,8 @@ export type TokenPagination = components['schemas']['TokenPagination'];
 export type AgentTurnList = components['schemas']['AgentTurnList'];
 export type BatchStatus = components['schemas']['BatchStatus'];
 export type Batch = components['schemas']['Batch'];
+export type BatchErrors = components['schemas']['BatchErrors'];
+export type BatchError = components['schemas']['BatchError'];
 export type ResponseInputItem = components['schemas']['ResponseInputItem'];
 export type ResponseInputItemList = components['schemas']['ResponseInputItemList'];
 export type FileStatus = components['schemas']['FileStatus'];

@@ -9,6 +9,7 @@ const platform = createPlatformClient({
   token: process.env.VENDOR_API_TOKEN!,
 });
 
+// tenantName 'acme' is an example: use your tenant's name, the tenant your API token belongs to.
 // Follows the pages for you; stop early with `break`.
 for await (const item of platform.iterateAgentSessionTurns({
   params: {
