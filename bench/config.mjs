@@ -5,6 +5,7 @@
 // `margin` is the run-to-run noise of that value on this machine (a shared, noisy 2-core box), written
 // beside the budget so a reader knows how close is too close. bench:check fails only when the budget itself
 // is missed; when the headroom is smaller than the margin it prints AT RISK (the next noisy run may fail).
+// Each budget keeps one line of why; its measurements and earlier values are in bench/README.md, "Budget history".
 
 function envNumber(name, fallback, { min = 0 } = {}) {
   const raw = process.env[name];
@@ -92,8 +93,8 @@ export const budgets = [
     id: 'client-overhead-stub-get',
     title: 'Client per-call cost, stubbed fetch, GET: @vendor/api-client / bare openapi-fetch (median)',
     op: '<=',
-    budget: 1.15, // × bare openapi-fetch (issue 7)
-    margin: 0.05, // ± run-to-run noise of this ratio: 0.793, 0.799, 0.792 in three 20k-call runs of issue 15 (1.63–1.68 before it)
+    budget: 1.15, // × bare openapi-fetch (issue 7); margin: spread of three 20k-call runs (issue 15)
+    margin: 0.05,
     unit: '×',
     value: (r) => r.client?.stub?.ratios?.get?.['api-client']?.vsOpenapiFetch,
   },
@@ -101,8 +102,8 @@ export const budgets = [
     id: 'client-overhead-stub-put',
     title: 'Client per-call cost, stubbed fetch, PUT with body: @vendor/api-client / bare openapi-fetch (median)',
     op: '<=',
-    budget: 1.15, // × bare openapi-fetch (issue 7)
-    margin: 0.05, // ± run-to-run noise of this ratio: 0.646, 0.659, 0.563 in the same three runs
+    budget: 1.15, // × bare openapi-fetch (issue 7); margin: spread of the same three runs
+    margin: 0.05,
     unit: '×',
     value: (r) => r.client?.stub?.ratios?.put?.['api-client']?.vsOpenapiFetch,
   },
@@ -110,8 +111,8 @@ export const budgets = [
     id: 'client-bundle-whole',
     title: 'Whole client (all exports), esbuild minified + gzip',
     op: '<=',
-    budget: 6000, // bytes (1 kB = 1000 B), issue 15: the 5,000 B of issue 7 is retired, `raw` stays in the main entry
-    margin: 50, // ± bytes: same sources and esbuild version give the same bytes; 50 B covers esbuild/zlib updates
+    budget: 6000, // bytes, issue 15 (`raw` stays in the main entry); margin: bytes are exact, 50 B covers esbuild/zlib
+    margin: 50,
     unit: 'B',
     value: (r) => r.bundle?.entries?.find((e) => e.id === 'client-all')?.gzip,
   },
@@ -119,8 +120,8 @@ export const budgets = [
     id: 'client-overhead-http-get',
     title: 'Client per-call cost over loopback HTTP, GET: @vendor/api-client / raw fetch(url, init) (median)',
     op: '<=',
-    budget: 1.15, // × raw fetch in the same run (issue 15)
-    margin: 0.08, // ± run-to-run noise of this ratio: 1.073–1.164 in six 2,000-call runs at load 0.1–2.4 (1.095–1.249 at load 15–28)
+    budget: 1.15, // × raw fetch in the same run (issue 15); margin: spread of six 2,000-call runs
+    margin: 0.08,
     unit: '×',
     value: (r) => r.client?.http?.ratios?.get?.['api-client']?.vsFetch,
   },
@@ -128,8 +129,8 @@ export const budgets = [
     id: 'client-overhead-http-put',
     title: 'Client per-call cost over loopback HTTP, PUT with body: @vendor/api-client / raw fetch(url, init) (median)',
     op: '<=',
-    budget: 1.15, // × raw fetch in the same run (issue 15)
-    margin: 0.08, // ± run-to-run noise of this ratio: 1.036–1.107 in the same six runs
+    budget: 1.15, // × raw fetch in the same run (issue 15); margin: spread of the same six runs
+    margin: 0.08,
     unit: '×',
     value: (r) => r.client?.http?.ratios?.put?.['api-client']?.vsFetch,
   },
@@ -137,8 +138,8 @@ export const budgets = [
     id: 'mock-static-get-rps',
     title: 'Our mock / bare Prism requests per second, static GET (autocannon, 10 connections)',
     op: '>=',
-    budget: 0.8, // × bare Prism's requests/second (issue 7)
-    margin: 0.4, // ± run-to-run noise: 1.50, 1.08, 0.88 (2–3 s runs), 1.71 (10 s run), same build, load average 9–12
+    budget: 0.8, // × bare Prism's requests/second (issue 7); margin: spread of four runs of one build
+    margin: 0.4,
     unit: '×',
     value: (r) => r.mock?.ratios?.['static-get'],
   },
@@ -146,8 +147,8 @@ export const budgets = [
     id: 'mock-start-vs-prism',
     title: 'Mock spawn to first answered request / bare Prism\'s (median of BENCH_MOCK_START_RUNS start-ups each)',
     op: '<=',
-    budget: 0.3, // × bare Prism's start-up (issue 12)
-    margin: 0.05, // ± run-to-run noise of this ratio: 0.16–0.21 in three runs at load 2–6 (Prism's 2.3–3.1 s moves it most)
+    budget: 0.3, // × bare Prism's start-up (issue 12); margin: spread of three runs, mostly Prism's own start-up
+    margin: 0.05,
     unit: '×',
     value: (r) => r.mock?.startup?.mockVsPrism,
   },
@@ -155,8 +156,8 @@ export const budgets = [
     id: 'mock-static-get-vs-floor',
     title: 'Our mock / bare node:http floor requests per second, static GET (same validation as before: auth, parameters)',
     op: '>=',
-    budget: 0.4, // × the floor's requests/second (issue 12)
-    margin: 0.08, // ± run-to-run noise of this ratio on the shared 2-core machine (see BENCHMARKS.md runs)
+    budget: 0.4, // × the floor's requests/second (issue 12); margin: run-to-run noise on the shared 2-core machine
+    margin: 0.08,
     unit: '×',
     value: (r) => r.mock?.floorRatios?.['static-get'],
   },
@@ -164,18 +165,17 @@ export const budgets = [
     id: 'mock-valid-put-vs-floor',
     title: 'Our mock / bare node:http floor requests per second, valid PUT (auth, parameters, body schema)',
     op: '>=',
-    budget: 0.4, // × the floor's requests/second (issue 12)
-    margin: 0.08, // ± run-to-run noise of this ratio on the shared 2-core machine (see BENCHMARKS.md runs)
+    budget: 0.4, // × the floor's requests/second (issue 12); margin: run-to-run noise on the shared 2-core machine
+    margin: 0.08,
     unit: '×',
     value: (r) => r.mock?.floorRatios?.['valid-put'],
   },
   {
     id: 'docs-page-wire',
-    // First contentful paint is reported beside it in BENCHMARKS.md section 6 (a paint time is not budgeted).
     title: 'Docs page on the wire, one cold load in Chromium (scripts/static-server.mjs, brotli)',
     op: '<=',
-    budget: 800_000, // bytes = 800 kB (issue 14)
-    margin: 20_000, // ± bytes: the same build gives the same bytes; a Redoc or spec update moves the page by tens of kB
+    budget: 800_000, // 800 kB (issue 14; paint is not budgeted); margin: a Redoc or spec update moves tens of kB
+    margin: 20_000,
     unit: 'B',
     value: (r) => r.docs?.wireBytes,
   },
@@ -183,8 +183,8 @@ export const budgets = [
     id: 'sandbox-get-rps',
     title: 'Sandbox (in memory) / stateless mock requests per second, GET by id (autocannon, 10 connections)',
     op: '>=',
-    budget: 0.5, // × the stateless mock's GET req/s, same run (issue 13)
-    margin: 0.15, // ± run-to-run noise of this ratio: 2.93 (4 s runs) and 2.91 (10 s runs), load average 17-28
+    budget: 0.5, // × the stateless mock's GET req/s, same run (issue 13); margin: from two runs under heavy load
+    margin: 0.15,
     unit: '×',
     value: (r) => r.sandbox?.ratios?.['get-memory'],
   },
@@ -192,8 +192,8 @@ export const budgets = [
     id: 'sandbox-cold-start',
     title: 'Sandbox (in memory) / stateless mock cold start, spawn to listening (median of 5 each)',
     op: '<=',
-    budget: 1.5, // × the stateless mock's cold start, same run (issue 13)
-    margin: 0.3, // ± run-to-run noise of this ratio: 1.17 (3 starts) and 0.99 (5 starts); single starts ranged 3.1-23 s at load average 17-28
+    budget: 1.5, // × the stateless mock's cold start, same run (issue 13); margin: two runs, starts vary widely under load
+    margin: 0.3,
     unit: '×',
     value: (r) => r.sandbox?.coldStart?.ratio,
   },
