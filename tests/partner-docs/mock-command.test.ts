@@ -20,7 +20,7 @@ describe('commands that run the mock', () => {
   test('the scan covers the READMEs, the docs and the CLI', () => {
     const scanned = partnerFiles().map((f) => f.file);
     // A scan that silently found nothing would pass on anything.
-    for (const file of ['README.md', 'packages/mock/README.md', 'apps/docs/README.md', 'apps/docs/codegen/introduction.mjs', 'apps/docs/src/generated/openapi.docs.json', 'packages/mock/bin/api-mock.mjs', 'packages/mock/src/cli-args.ts', 'packages/mock/src/sandbox/index.ts']) {
+    for (const file of ['README.md', 'packages/mock/README.md', 'apps/docs/README.md', 'apps/docs/codegen/introduction.mjs', 'apps/docs/src/generated/openapi.docs.json', 'packages/mock/bin/api-mock.mjs', 'packages/mock/src/cli/mock-options.ts', 'packages/mock/src/sandbox/caller-auth.ts']) {
       expect(scanned).toContain(file);
     }
   });

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The mock's CLI for partners (`npx @vendor/api-mock`, run by bin/api-mock.mjs). One log line per request; stops on
 // SIGINT/SIGTERM.
-import { parseCliArgs, USAGE, type CliOptions } from './cli-args.js';
-import { COMMAND, PACKAGE_NAME } from './command.js';
-import type { SandboxOptions } from './sandbox/index.js';
-import { PortInUseError, startMock, type RunningMock, type RunningSandbox } from './server.js';
+import { COMMAND, PACKAGE_NAME } from './cli/command-name.js';
+import { parseCliArgs, USAGE, type CliOptions } from './cli/mock-options.js';
+import { PortInUseError, startMock, type RunningMock, type RunningSandbox } from './http/server.js';
+import type { SandboxOptions } from './sandbox/create-sandbox.js';
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
@@ -105,7 +105,7 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
 }
 
 async function tokenCommand(argv: string[]): Promise<void> {
-  const { parseTokenArgs, tokenLines, TOKEN_USAGE } = await import('./sandbox/token-command.js');
+  const { parseTokenArgs, tokenLines, TOKEN_USAGE } = await import('./cli/token-command.js');
   let options;
   try {
     options = parseTokenArgs(argv);

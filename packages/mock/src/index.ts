@@ -1,5 +1,5 @@
-export { startMock, PortInUseError, type StartMockOptions, type RunningMock, type RunningSandbox } from './server.js';
-export type { CorsOptions, CorsSetting } from './cors.js';
-export type { SandboxOptions } from './sandbox/index.js';
-export type { SpecSource } from './spec.js';
+export { startMock, PortInUseError, type StartMockOptions, type RunningMock, type RunningSandbox } from './http/server.js';
+export type { CorsOptions, CorsSetting } from './http/cors.js';
+export type { SandboxOptions } from './sandbox/create-sandbox.js';
+export type { SpecSource } from './spec/load-spec.js';
 export type { ErrorShape, Violation } from './types.js';

@@ -1,9 +1,9 @@
 // The answer table on a small synthetic spec: which response and example a request gets, when it is
 // served from memory and when it goes to Prism.
 import { describe, expect, it } from 'vitest';
-import { createAnswerTable } from '../src/answers.js';
-import { readOperations } from '../src/operations.js';
-import { compileValidators } from '../src/schema-validators.js';
+import { createAnswerTable } from '../src/answers/answer-table.js';
+import { readOperations } from '../src/spec/operation-table.js';
+import { compileValidators } from '../src/validation/runtime-validators.js';
 
 const json = (examples: Record<string, unknown>, schema: unknown = { type: 'object' }) => ({
   content: { 'application/json': { schema, examples: Object.fromEntries(Object.entries(examples).map(([k, v]) => [k, { value: v }])) } },

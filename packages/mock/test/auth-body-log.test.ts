@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hasBearerToken } from '../src/auth.js';
-import { parseBody } from '../src/body.js';
-import { accessLine } from '../src/log.js';
+import { hasBearerToken, soleBearerToken } from '../src/http/bearer-token.js';
+import { parseBody } from '../src/http/request-body.js';
+import { accessLine } from '../src/http/access-log.js';
 
 describe('hasBearerToken', () => {
   it('accepts any non-empty bearer token, case-insensitive scheme', () => {
@@ -12,6 +12,21 @@ describe('hasBearerToken', () => {
     expect(hasBearerToken({})).toBe(false);
     expect(hasBearerToken({ authorization: 'Bearer ' })).toBe(false);
     expect(hasBearerToken({ authorization: 'Basic dXNlcjpwYXNz' })).toBe(false);
+  });
+});
+
+describe('soleBearerToken (the sandbox reads the same header with the same parser)', () => {
+  it('gives the token of a header that holds only the token, blanks after it aside', () => {
+    expect(soleBearerToken({ authorization: 'Bearer x.y.z' })).toBe('x.y.z');
+    expect(soleBearerToken({ authorization: 'bearer \tx.y.z  ' })).toBe('x.y.z');
+  });
+  it('gives nothing for a missing or empty token, another scheme, or more after the token', () => {
+    expect(soleBearerToken({})).toBeUndefined();
+    expect(soleBearerToken({ authorization: 'Bearer ' })).toBeUndefined();
+    expect(soleBearerToken({ authorization: 'Basic dXNlcjpwYXNz' })).toBeUndefined();
+    expect(soleBearerToken({ authorization: 'Bearer x.y.z extra' })).toBeUndefined();
+    // the stateless mock accepts that header: it never looks at the token
+    expect(hasBearerToken({ authorization: 'Bearer x.y.z extra' })).toBe(true);
   });
 });
 

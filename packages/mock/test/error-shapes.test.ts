@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderError, summarize } from '../src/error-shapes.js';
+import { renderError, summarize } from '../src/validation/error-shapes.js';
 import type { Violation } from '../src/types.js';
 
 const violations: Violation[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidInputStatusOf, readOperations } from '../src/operations.js';
+import { invalidInputStatusOf, readOperations } from '../src/spec/operation-table.js';
 import fixture from './fixtures/mini-spec.json' with { type: 'json' };
 
 describe('invalidInputStatusOf (ARCHITECTURE.md "Invalid-input status")', () => {

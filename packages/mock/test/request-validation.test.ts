@@ -1,10 +1,10 @@
 // validateRequest on the fixture spec (validators compiled at run time): bodies, parameters, their messages.
 import { describe, expect, it } from 'vitest';
-import type { ParsedBody } from '../src/body.js';
-import { rewriteDiscriminators } from '../src/discriminators.js';
-import { readOperations } from '../src/operations.js';
-import { validateRequest } from '../src/request-validation.js';
-import { loadSchemaValidators } from '../src/schema-validators.js';
+import type { ParsedBody } from '../src/http/request-body.js';
+import { rewriteDiscriminators } from '../src/validation/discriminator-rewrite.js';
+import { readOperations } from '../src/spec/operation-table.js';
+import { validateRequest } from '../src/validation/request-validation.js';
+import { loadSchemaValidators } from '../src/validation/runtime-validators.js';
 import fixture from './fixtures/mini-spec.json' with { type: 'json' };
 
 const doc = structuredClone(fixture);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MockOperation } from '../src/operations.js';
-import { createRouter, methodsAt } from '../src/router.js';
+import type { MockOperation } from '../src/spec/operation-table.js';
+import { createRouter, methodsAt } from '../src/http/router.js';
 
 const op = (method: string, path: string, operationId: string): MockOperation => ({
   operationId,

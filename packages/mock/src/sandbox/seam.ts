@@ -1,11 +1,9 @@
-// The seam between the stateless mock's request pipeline (handler.ts) and the sandbox. The pipeline
-// routes, parses and validates exactly as in the stateless mode; the sandbox only replaces two steps:
+// The seam between the mock's request pipeline (http/pipeline.ts) and the sandbox. The pipeline routes,
+// reads, validates and responds exactly as in the stateless mode; the sandbox only replaces two stages:
 // who the caller is (its own tokens instead of "any bearer token") and where a valid request's answer
-// comes from (its store instead of Prism's example). Everything else (errors, shapes, Prefer) is shared.
-import type { IncomingHttpHeaders } from 'node:http';
-import type { MockError } from '../error-shapes.js';
-import type { MockOperation } from '../operations.js';
-import type { PrismRequest } from '../prism-engine.js';
+// comes from (its store instead of a documented example). Everything else (errors, shapes, Prefer) is shared.
+import type { RequestContext } from '../http/request-context.js';
+import type { MockError } from '../validation/error-shapes.js';
 import type { Caller } from './tokens.js';
 
 export type SandboxAuth = { ok: true; caller: Caller } | { ok: false; error: MockError };
@@ -14,9 +12,12 @@ export type SandboxAnswer =
   | { status: number; body: unknown; headers?: Record<string, string> }
   | { error: MockError; headers?: Record<string, string> };
 
+/** A valid request whose caller the sandbox knows: what its handlers read. */
+export type SandboxContext = RequestContext & { readonly caller: Caller };
+
 export interface SandboxSeam {
   /** Replaces the any-non-empty-token check: a 401 error unless the token is this sandbox's and valid. */
-  authenticate(op: MockOperation, headers: IncomingHttpHeaders): Promise<SandboxAuth>;
-  /** The answer to a valid request from the store; undefined leaves it to Prism (charts, change password). */
-  answer(op: MockOperation, request: PrismRequest, caller: Caller): Promise<SandboxAnswer | undefined>;
+  authenticate(ctx: RequestContext): Promise<SandboxAuth>;
+  /** The answer to a valid request from the store; undefined leaves it to the stateless answers (charts, change password). */
+  answer(ctx: SandboxContext): Promise<SandboxAnswer | undefined>;
 }

@@ -2,7 +2,7 @@
 // The secret and the tokens never appear in an error or a log line.
 import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { COMMAND } from '../command.js';
+import { COMMAND } from '../cli/command-name.js';
 
 const ISSUER = 'vendor-api-mock-sandbox';
 /** The environment variable that holds the sandbox secret when --secret is not given. */

@@ -343,6 +343,15 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
         });
       }
 
+      it('a path value that is not valid percent-encoding is read as sent, as validation reads it: 404, not a crash', async () => {
+        const { expectMatchesSpec } = await import('./helpers.js');
+        const res = await fetch(`${base()}${operation('getTeam').path.replace('{id}', 'no%zzteam')}`, { headers: { authorization: `Bearer ${acme}` } });
+        const body = await res.json();
+        expect(res.status).toBe(404);
+        expect(body.message).toContain('no%zzteam');
+        expectMatchesSpec(operation('getTeam'), 404, body);
+      });
+
       it('terminate: a stored run is terminated (again: 417); an unknown deployment or run answers 404', async () => {
         const query = { deploymentId: parameterExample('terminateJob', 'deploymentId'), jobRunName: parameterExample('terminateJob', 'jobRunName') };
         const first = await call(base(), 'terminateJob', { token: globex, query });

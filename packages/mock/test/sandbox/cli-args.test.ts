@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../../src/cli-args.js';
-import { parseTokenArgs } from '../../src/sandbox/token-command.js';
+import { parseCliArgs } from '../../src/cli/mock-options.js';
+import { parseTokenArgs } from '../../src/cli/token-command.js';
 
 describe('parseCliArgs: sandbox options', () => {
   it('reads --sandbox with --data, --database-url and --secret', () => {

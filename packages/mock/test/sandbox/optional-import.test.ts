@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importOptional } from '../../src/sandbox/optional-import.js';
+import { importOptional } from '../../src/sandbox/store/optional-import.js';
 
 describe('importOptional', () => {
   it('names the package to install when an optional driver is missing', async () => {

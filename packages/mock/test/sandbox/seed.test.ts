@@ -1,8 +1,10 @@
 // The seed is derived from the spec's examples: change an example and the seed follows.
 import { describe, expect, it } from 'vitest';
-import { placeRecord } from '../../src/sandbox/resources.js';
-import { deriveSeed, MIN_SKILL_VERSIONS, MIN_TURNS, seedForTenant } from '../../src/sandbox/seed.js';
-import type { StoredRecord } from '../../src/sandbox/store.js';
+import { placeRecord } from '../../src/sandbox/record-kinds.js';
+import { MIN_SKILL_VERSIONS, MIN_TURNS } from '../../src/sandbox/seed/cloned-records.js';
+import { deriveSeed } from '../../src/sandbox/seed/derive-seed.js';
+import { seedForTenant } from '../../src/sandbox/seed/tenant-seed.js';
+import type { StoredRecord } from '../../src/sandbox/store/record-store.js';
 import { doc, operation, requestExample } from './helpers.js';
 
 const examplesOf = (d: any, id: string) => {

@@ -1,0 +1,119 @@
+// Parses `npx @vendor/api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json] [--cors-origin URL ... | --no-cors]`.
+import type { CorsSetting } from '../http/cors.js';
+import { COMMAND } from './command-name.js';
+import { readFlags } from './flag-reader.js';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  spec?: string;
+  /** true: every origin (default); { origins }: only those; false: no CORS headers */
+  cors: CorsSetting;
+  help: boolean;
+  /** --sandbox: the stateful mode; --data, --database-url and --secret belong to it */
+  sandbox?: true;
+  data?: string;
+  databaseUrl?: string;
+  secret?: string;
+}
+
+export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
+                            [--cors-origin http://localhost:5173 ...] [--no-cors]
+       ${COMMAND} --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
+       ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
+
+Serves the Platform API's OpenAPI document: documented examples for valid requests,
+validation errors in each operation's own error shape, 401 without a bearer token.
+CORS is on for every origin; --cors-origin (repeatable, or comma-separated) allows only
+the origins given, --no-cors sends no CORS headers.
+
+--sandbox keeps state per tenant: what you create is what you read back. Tenants come from signed
+tokens (the secret: --secret, else VENDOR_SANDBOX_SECRET, else a random one); it prints a token for
+tenant acme at start, and \`${COMMAND} token\` prints more. Records live in memory, in an embedded
+database with --data DIR (survives restarts), or in Postgres with --database-url (shared by instances).`;
+
+export function parseCliArgs(argv: string[]): CliOptions {
+  const options: CliOptions = { port: 4010, host: '127.0.0.1', cors: true, help: false };
+  const origins: string[] = [];
+  let noCors = false;
+  for (const { flag, inline, value } of readFlags(argv)) {
+    switch (flag) {
+      case '--port':
+      case '-p': {
+        const raw = value();
+        const port = Number(raw);
+        if (!/^\d+$/.test(raw) || port > 65535) throw new Error(`--port must be an integer from 0 to 65535 (got ${raw})`);
+        options.port = port;
+        break;
+      }
+      case '--host':
+        options.host = value();
+        break;
+      case '--spec':
+        options.spec = value();
+        break;
+      case '--cors-origin':
+        for (const origin of value().split(',').map((o) => o.trim()).filter(Boolean)) origins.push(checkOrigin(origin));
+        break;
+      case '--no-cors':
+        noCors = true;
+        break;
+      case '--sandbox':
+        if (inline !== undefined) throw new Error('--sandbox takes no value');
+        options.sandbox = true;
+        break;
+      case '--data':
+        options.data = value();
+        break;
+      case '--database-url':
+        options.databaseUrl = value();
+        break;
+      case '--secret':
+        options.secret = value();
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  if (noCors && origins.length > 0) throw new Error('--no-cors and --cors-origin contradict each other: give one of them');
+  if (noCors) options.cors = false;
+  if (origins.length > 0) options.cors = { origins };
+  checkSandboxOptions(options);
+  return options;
+}
+
+/** An origin is scheme://host[:port] with nothing after it: what browsers send in the Origin header. */
+function checkOrigin(origin: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || parsed.origin !== origin) {
+    throw new Error(`--cors-origin must be an origin like http://localhost:5173 (scheme, host and port only; got ${origin})`);
+  }
+  return origin;
+}
+
+function checkSandboxOptions(options: CliOptions): void {
+  const sandboxOnly = [
+    ['--data', options.data],
+    ['--database-url', options.databaseUrl],
+    ['--secret', options.secret],
+  ].filter(([, value]) => value !== undefined);
+  if (options.sandbox !== true && sandboxOnly.length > 0) {
+    throw new Error(`${sandboxOnly.map(([flag]) => flag).join(', ')} only apply with --sandbox`);
+  }
+  if (options.data !== undefined && options.databaseUrl !== undefined) {
+    throw new Error('give either --data DIR (an embedded database) or --database-url URL (a Postgres server), not both');
+  }
+  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
+    // Never repeat the URL: it may carry a password.
+    throw new Error('--database-url must be a postgres:// or postgresql:// URL');
+  }
+}

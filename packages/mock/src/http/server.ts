@@ -1,0 +1,156 @@
+// startMock(): the mock server in this process. Start-up reads the spec and the precompiled validators;
+// Prism is loaded only when a request needs it (see answers/answer-table.ts).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAnswerTable } from '../answers/answer-table.js';
+import { lazyPrismEngine } from '../answers/prism-engine.js';
+import type { SandboxOptions } from '../sandbox/create-sandbox.js';
+import { loadSpec, type SpecSource } from '../spec/load-spec.js';
+import { readOperations, type MockOperation } from '../spec/operation-table.js';
+import { loadSchemaValidators } from '../validation/runtime-validators.js';
+import { accessLine } from './access-log.js';
+import { createCorsPolicy, type CorsSetting } from './cors.js';
+import { createPipeline } from './pipeline.js';
+import { createRouter } from './router.js';
+
+export interface StartMockOptions {
+  /** default 0 (any free port) */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** a JSON bundle path or a parsed document; default: the bundle of @vendor/api-types */
+  spec?: SpecSource;
+  /** CORS: true (default) allows every origin, `{ origins: [...] }` only those, false sends no CORS headers */
+  cors?: CorsSetting;
+  /** called with one line per request (method, path, status, duration); default: no access log */
+  onRequest?: (line: string) => void;
+  /** called when the mock is wrong (a response that violates its schema); default: console.error */
+  onWarning?: (line: string) => void;
+  /** run the stateful sandbox: tenants from signed tokens, records in memory, a PGlite directory or Postgres */
+  sandbox?: SandboxOptions;
+}
+
+export interface RunningMock {
+  /** e.g. http://127.0.0.1:4010; use it as both baseUrl and gatewayBaseUrl */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Thrown by startMock when the port is taken; `port` says which, so a CLI can name its option. */
+export class PortInUseError extends Error {
+  readonly code = 'EADDRINUSE';
+  constructor(
+    readonly port: number,
+    readonly host: string,
+  ) {
+    super(`port ${port} on ${host} is already in use (EADDRINUSE)`);
+    this.name = 'PortInUseError';
+  }
+}
+
+export interface RunningSandbox extends RunningMock {
+  /** A token for `tenant` (default subject user:developer@<tenant>.example), valid on this sandbox. */
+  token(tenant: string, subject?: string): Promise<string>;
+  /** where records live: memory (default), pglite (`data`) or postgres (`databaseUrl`) */
+  store: 'memory' | 'pglite' | 'postgres';
+  /** where the secret came from (never the secret itself) */
+  secretSource: 'option' | 'environment' | 'random';
+}
+
+export function startMock(options: StartMockOptions & { sandbox: SandboxOptions }): Promise<RunningSandbox>;
+export function startMock(options?: StartMockOptions): Promise<RunningMock>;
+
+export async function startMock(options: StartMockOptions = {}): Promise<RunningMock | RunningSandbox> {
+  const { port = 0, host = '127.0.0.1', onRequest, onWarning = (line) => console.error(`[api-mock] ${line}`) } = options;
+  const doc = await loadSpec(options.spec);
+  const operations = readOperations(doc);
+  const validators = await loadSchemaValidators(doc, operations);
+  // Loaded only for --sandbox: the stateless mock never loads the sandbox, jose, PGlite or pg.
+  const sandbox = options.sandbox ? await (await import('../sandbox/create-sandbox.js')).createSandbox(doc, options.sandbox, onWarning) : undefined;
+  const cors = createCorsPolicy(options.cors, specHeaders(operations));
+  const handle = createPipeline({
+    route: createRouter(operations),
+    validators,
+    answers: createAnswerTable(doc, validators, operations),
+    prism: lazyPrismEngine(doc),
+    cors,
+    allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],
+    warn: onWarning,
+    ...(sandbox && { sandbox: sandbox.seam }),
+  });
+  const inFlight = new Set<Promise<void>>();
+
+  const server = createServer((req, res) => {
+    if (onRequest) {
+      const started = performance.now();
+      res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
+    }
+    if (!sandbox) {
+      void handle(req, res);
+      return;
+    }
+    if (sandbox.admin(req, res, cors)) return;
+    const handled = handle(req, res);
+    inFlight.add(handled);
+    void handled.finally(() => inFlight.delete(handled));
+  });
+  server.keepAliveTimeout = 5_000;
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    await sandbox?.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${urlHost}:${address.port}`;
+  if (!sandbox) return { url, close: () => close(server) };
+  return {
+    url,
+    // Drain: stop accepting, let the requests in flight finish (they may be writing), then close the store.
+    close: async () => {
+      const closed = close(server, { drain: true });
+      await Promise.race([Promise.allSettled([...inFlight]), delay(DRAIN_LIMIT_MS)]);
+      server.closeAllConnections();
+      await closed;
+      await sandbox.close();
+    },
+    token: (tenant: string, subject?: string) => sandbox.token(tenant, subject),
+    store: sandbox.backend,
+    secretSource: sandbox.secretSource,
+  };
+}
+
+/** The header names the spec's operations take and document, for CORS. */
+function specHeaders(operations: MockOperation[]): { requestHeaders: string[]; responseHeaders: string[] } {
+  return {
+    requestHeaders: operations.flatMap((op) => op.parameters.filter((p) => p.in === 'header').map((p) => p.name)),
+    responseHeaders: operations.flatMap((op) => op.responses.flatMap((r) => r.headerNames)),
+  };
+}
+
+/** A request still running this long after close() is cut off (a client that never finishes its body). */
+const DRAIN_LIMIT_MS = 30_000;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, host) : error);
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
+}
+
+function close(server: Server, { drain = false } = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    if (drain) server.closeIdleConnections();
+    else server.closeAllConnections();
+  });
+}

@@ -1,0 +1,84 @@
+// The sandbox's own routes beside the API's operations: GET /_sandbox/health (for a load balancer's probe)
+// and POST /_sandbox/reset (the caller's tenant back to its starting data). They answer CORS like the
+// operations, so that a browser test on another origin can reset its tenant between cases.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { applyCors, type CorsPolicy } from '../http/cors.js';
+import { sendJson } from '../http/response-writer.js';
+import { authenticateCaller } from './caller-auth.js';
+import type { Seed } from './seed/derive-seed.js';
+import { seedForTenant } from './seed/tenant-seed.js';
+import { StoreUnavailableError, type Store } from './store/record-store.js';
+import { describeDatabaseError } from './store/sql-store.js';
+import type { TokenIssuer } from './tokens.js';
+
+export interface AdminDeps {
+  issuer: TokenIssuer;
+  store: Store;
+  seed: Seed;
+  /** tenants seeded by this process; a reset seeds its tenant */
+  seeded: Set<string>;
+  warn: (line: string) => void;
+}
+
+/** The routes and the methods each answers. */
+const ADMIN_METHODS = new Map<string, readonly string[]>([
+  ['/_sandbox/health', ['GET', 'HEAD']],
+  ['/_sandbox/reset', ['POST']],
+]);
+
+/** Answers a /_sandbox/* request, CORS preflights included; false when the path is not one of them. */
+export function answerAdminRoute(req: IncomingMessage, res: ServerResponse, cors: CorsPolicy, deps: AdminDeps): boolean {
+  const path = (req.url ?? '/').split('?')[0]!;
+  if (!path.startsWith('/_sandbox/')) return false;
+  const answeredPreflight = applyCors(cors, req, res, () => ADMIN_METHODS.get(path) ?? []);
+  if (answeredPreflight) return true;
+  req.resume();
+  void answerAdmin(req.method ?? 'GET', path, req.headers, deps).then(
+    ({ status, body, headers }) => sendJson(res, status, body, headers),
+    (error: Error) => {
+      deps.warn(`sandbox ${path}: ${error.message}`);
+      sendJson(res, 500, { statusCode: 500, message: 'The sandbox failed; see its log' });
+    },
+  );
+  return true;
+}
+
+interface AdminAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+async function answerAdmin(method: string, path: string, headers: IncomingHttpHeaders, deps: AdminDeps): Promise<AdminAnswer> {
+  if (path === '/_sandbox/health') return health(method, deps);
+  if (path === '/_sandbox/reset') return reset(method, headers, deps);
+  return { status: 404, body: { statusCode: 404, message: `No sandbox route ${path}; there are GET /_sandbox/health and POST /_sandbox/reset` } };
+}
+
+async function health(method: string, deps: AdminDeps): Promise<AdminAnswer> {
+  if (method !== 'GET' && method !== 'HEAD') return { status: 405, body: { statusCode: 405, message: `${method} is not allowed; use GET` }, headers: { allow: 'GET' } };
+  try {
+    await deps.store.ping();
+    return { status: 200, body: { status: 'ok', store: deps.store.backend } };
+  } catch (error) {
+    const message = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);
+    deps.warn(`health: ${message}`);
+    return { status: 503, body: { status: 'unavailable', store: deps.store.backend, message: 'The sandbox database is unavailable' } };
+  }
+}
+
+async function reset(method: string, headers: IncomingHttpHeaders, deps: AdminDeps): Promise<AdminAnswer> {
+  if (method !== 'POST') return { status: 405, body: { statusCode: 405, message: `${method} is not allowed; use POST` }, headers: { allow: 'POST' } };
+  const auth = await authenticateCaller(deps.issuer, headers);
+  if (!auth.ok) return { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } };
+  const tenant = auth.caller.tenant;
+  try {
+    await deps.store.resetTenant(tenant, seedForTenant(deps.seed, tenant));
+    deps.seeded.add(tenant);
+    return { status: 200, body: { tenant, reset: true } };
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    deps.warn(`reset: ${error.message}`);
+    return { status: 503, body: { statusCode: 503, message: 'The sandbox database is unavailable; retry shortly' }, headers: { 'retry-after': '1' } };
+  }
+}

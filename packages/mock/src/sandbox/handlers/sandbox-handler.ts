@@ -1,0 +1,23 @@
+// What a sandbox handler is: the answer of one operation to a valid request, from the caller's tenant's
+// stored records. Requests reach handlers already routed, authenticated and validated by the mock's
+// pipeline (http/pipeline.ts), so a handler only applies the rules of the state.
+import type { operations } from '@vendor/api-types';
+import type { OpenApiDocument } from '../../types.js';
+import type { SandboxAnswer, SandboxContext } from '../seam.js';
+import type { Store } from '../store/record-store.js';
+
+/** The operationIds of the contract (@vendor/api-types, generated from openapi/spec.yaml). */
+export type OperationId = keyof operations;
+
+/** What every handler works with, the same for every request. */
+export interface SandboxServices {
+  store: Store;
+  doc: OpenApiDocument;
+  /** the tenant the spec's examples are written for: what a template names it renames to the caller's */
+  exampleTenant: string;
+  /** signs the sandbox's signed URLs (HMAC); derived from the sandbox secret, never shown */
+  urlKey: Buffer;
+  now: () => Date;
+}
+
+export type SandboxHandler = (services: SandboxServices, ctx: SandboxContext) => Promise<SandboxAnswer>;

@@ -1,0 +1,64 @@
+// Which JSON Schemas the mock validates with, each under a stable key: decided here, compiled elsewhere.
+// One definition serves both the build-time generator (scripts/generators/50-mock-validators.mjs compiles
+// them to standalone code for the published bundle) and the run-time fallback (runtime-validators.ts: ajv
+// compiles them for any other spec passed to startMock).
+//   body <operationId>                           the JSON request body
+//   parameters <operationId> <path|query|header> the operation's parameters of that place, as one object
+//   response <operationId> <status>              the JSON body of a documented response
+import { createHash } from 'node:crypto';
+import { rewriteDiscriminators } from './discriminator-rewrite.js';
+import { PARAMETER_PLACES, readOperations, type MockOperation, type ParameterPlace } from '../spec/operation-table.js';
+import type { OpenApiDocument } from '../types.js';
+
+/** The `$id` the rewritten bundle is registered under; every key's schema `$ref`s into it. */
+export const DOCUMENT_ID = 'mock:openapi.json';
+
+export const bodyKey = (op: MockOperation) => `body ${op.operationId}`;
+export const parametersKey = (op: MockOperation, place: ParameterPlace) => `parameters ${op.operationId} ${place}`;
+export const responseKey = (op: MockOperation, status: string) => `response ${op.operationId} ${status}`;
+
+/** ajv's options for both sets; the generator and the run-time compile must use the same ones. */
+export function ajvOptions(coerceTypes: boolean) {
+  return { strict: false, allErrors: true, coerceTypes };
+}
+
+/** The name a parameter has in its place's object: headers arrive lower-cased from node:http. */
+export function parameterProperty(name: string, place: ParameterPlace): string {
+  return place === 'header' ? name.toLowerCase() : name;
+}
+
+export interface ValidatorSchemaSet {
+  /** The bundle with discriminated oneOfs rewritten (discriminator-rewrite.ts), registered as DOCUMENT_ID. */
+  document: Record<string, unknown>;
+  /** Schemas that validate with ajv's coerceTypes (parameters arrive as strings). */
+  coerced: Array<{ key: string; schema: Record<string, unknown> }>;
+  /** Schemas that validate values as they are (bodies, responses). */
+  exact: Array<{ key: string; schema: Record<string, unknown> }>;
+}
+
+export function validatorSchemas(doc: OpenApiDocument, operations: MockOperation[] = readOperations(doc)): ValidatorSchemaSet {
+  const { $schema: _dialect, ...rewritten } = rewriteDiscriminators(doc);
+  const ref = (pointer: string) => ({ $ref: `${DOCUMENT_ID}${pointer}` });
+  const coerced: ValidatorSchemaSet['coerced'] = [];
+  const exact: ValidatorSchemaSet['exact'] = [];
+  for (const op of operations) {
+    if (op.bodySchemaPointer) exact.push({ key: bodyKey(op), schema: ref(op.bodySchemaPointer) });
+    for (const place of PARAMETER_PLACES) {
+      const params = op.parameters.filter((p) => p.in === place);
+      if (params.length === 0) continue;
+      const properties: Record<string, unknown> = {};
+      for (const p of params) properties[parameterProperty(p.name, place)] = p.schemaPointer ? ref(p.schemaPointer) : {};
+      const required = params.filter((p) => p.required).map((p) => parameterProperty(p.name, place));
+      coerced.push({ key: parametersKey(op, place), schema: { type: 'object', properties, required } });
+    }
+    for (const response of op.responses) {
+      if (response.schemaPointer) exact.push({ key: responseKey(op, response.status), schema: ref(response.schemaPointer) });
+    }
+  }
+  return { document: { ...rewritten, $id: DOCUMENT_ID }, coerced, exact };
+}
+
+/** Identifies a bundle's content: the precompiled validators serve only the bundle they were generated from. */
+export function documentFingerprint(doc: OpenApiDocument): string {
+  return createHash('sha256').update(JSON.stringify(doc)).digest('hex');
+}
