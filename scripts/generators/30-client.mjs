@@ -1,10 +1,10 @@
-// The client's operation table and per-operation method signatures (packages/client/src/generated/).
-// Everything the client knows about an operation comes from the spec: its method and path, its address
-// space (a path item whose `servers` point at `gateway_base_url` is a gateway operation), whether it may be
-// retried (`x-idempotent`) and which error schema it answers with (`x-error-shape`). Adding an operation to
-// spec.yaml adds its method to the client with no hand edit.
+// The client's operation table, per-operation method signatures and paging iterators
+// (packages/client/src/generated/). Everything the client knows about an operation comes from the spec, as
+// @vendor/spec-model reads it: its method and path, its address space, whether it may be retried
+// (`x-idempotent`), which error schema it answers with (`x-error-shape`) and how it pages (`x-pagination`).
+// Adding an operation to spec.yaml adds its method (and its iterator, if it pages) to the client with no hand edit.
+import { createSpecModel } from '@vendor/spec-model';
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 const ERROR_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
 
 const header = (what) => `/**
@@ -14,46 +14,22 @@ const header = (what) => `/**
  */
 `;
 
-const isGatewayServers = (servers) =>
-  Array.isArray(servers) && servers.some((s) => typeof s?.url === 'string' && s.url.includes('{gateway_base_url}'));
+const byOperationId = (a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0);
 
-/** Reads the operations of the bundled document, in a stable (operationId) order. */
+/** The operations of the bundled document, in a stable (operationId) order, as the client needs them. */
 export function readOperations(bundle) {
-  const ops = [];
-  for (const [path, item] of Object.entries(bundle.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const op = item?.[method];
-      if (!op) continue;
-      const where = `${method.toUpperCase()} ${path}`;
-      if (typeof op.operationId !== 'string' || !/^[A-Za-z_$][\w$]*$/.test(op.operationId)) {
-        throw new Error(`30-client: ${where} needs an operationId that is a valid identifier`);
-      }
-      if (typeof op['x-idempotent'] !== 'boolean') {
-        throw new Error(`30-client: ${op.operationId} (${where}) needs x-idempotent: true|false`);
-      }
-      const errorShape = op['x-error-shape'];
-      if (!(errorShape in ERROR_SCHEMAS)) {
-        throw new Error(`30-client: ${op.operationId} (${where}) needs x-error-shape: ml|control-plane|gateway`);
-      }
-      const gateway = isGatewayServers(op.servers) || isGatewayServers(item.servers);
-      ops.push({
-        operationId: op.operationId,
-        method,
-        path,
-        space: gateway ? 'gateway' : 'controlPlane',
-        idempotent: op['x-idempotent'],
-        errorShape,
-        summary: typeof op.summary === 'string' ? op.summary.trim() : '',
-        deprecated: op.deprecated === true,
-      });
-    }
-  }
-  const seen = new Set();
-  for (const op of ops) {
-    if (seen.has(op.operationId)) throw new Error(`30-client: duplicate operationId ${op.operationId}`);
-    seen.add(op.operationId);
-  }
-  return ops.sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
+  const ops = createSpecModel(bundle).operations.map((operation) => ({
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    space: operation.addressSpace,
+    idempotent: operation.idempotent,
+    errorShape: operation.errorShape,
+    summary: operation.summary?.trim() ?? '',
+    deprecated: operation.deprecated,
+    pagination: operation.pagination,
+  }));
+  return ops.sort(byOperationId);
 }
 
 const q = (s) => JSON.stringify(s).replaceAll("'", "\\'").replace(/^"|"$/g, "'");
@@ -119,5 +95,97 @@ ${ops.map((o) => `  ${o.operationId}: ${errorType(o)};`).join('\n')}
   return [
     { path: 'packages/client/src/generated/operations.ts', content: table },
     { path: 'packages/client/src/generated/methods.ts', content: methods },
+    { path: 'packages/client/src/generated/iterators.ts', content: iteratorsFile(ops, schemas) },
   ];
+}
+
+/**
+ * The item type of an iterator: its operation's name without `list`, in the singular (`AgentSessionTurn`). When
+ * @vendor/api-types exports a schema of that name, `Item` is added (`AgentSkillVersionItem`), so that code that
+ * imports from both packages never sees one name for two types.
+ */
+function itemTypeName(pagination, schemas) {
+  const plural = pagination.iteratorName.slice('iterate'.length);
+  const singular = plural.endsWith('s') ? plural.slice(0, -1) : plural;
+  return Object.hasOwn(schemas, singular) ? `${singular}Item` : singular;
+}
+
+const dotted = (path) => path.join('.');
+const list = (path) => `[${path.map(q).join(', ')}]`;
+const isIdentifier = (key) => /^[A-Za-z_$][\w$]*$/.test(key);
+
+/** `(page: Page<'listX'>) => page?.pagination?.total`: reads a property path of a page, typed by the operation's body. */
+function accessor(operationId, path) {
+  const steps = path.map((key) => (isIdentifier(key) ? `?.${key}` : `?.[${q(key)}]`)).join('');
+  return `(page: Page<'${operationId}'>) => page${steps}`;
+}
+
+/**
+ * The table entry of one paging operation: its items, and the walker of its style with what that walker reads.
+ * The walker is made when the module loads; `@__PURE__` lets bundlers drop it from code that never iterates.
+ */
+function pagingEntry(o) {
+  const p = o.pagination;
+  const nextPage = p.style === 'page-token'
+    ? `/* @__PURE__ */ byPageToken(${q(p.tokenParameter)}, ${accessor(o.operationId, p.nextTokenAt)})`
+    : `/* @__PURE__ */ byOffset(${q(p.offsetParameter)}, ${accessor(o.operationId, p.totalAt)})`;
+  return [
+    `  ${p.iteratorName}: {`,
+    `    operationId: ${q(o.operationId)},`,
+    `    items: ${accessor(o.operationId, p.itemsAt)},`,
+    `    nextPage: ${nextPage},`,
+    '  },',
+  ].join('\n');
+}
+
+/** What the iterator's doc comment says it does, in the terms of its x-pagination. */
+function walkDescription(p) {
+  if (p.style === 'page-token') {
+    return `Sends each page's \`${dotted(p.nextTokenAt)}\` as \`${p.tokenParameter}\` until a page has none or repeats a token.`;
+  }
+  return `Adds the number of items received to \`${p.offsetParameter}\` until it reaches \`${dotted(p.totalAt)}\`.`;
+}
+
+function iteratorSignature(o, itemType) {
+  const p = o.pagination;
+  const about = o.summary ? ` (${doc(o.summary).replace(/\.$/, '')})` : '';
+  return [
+    '  /**',
+    `   * Every item of \`${o.operationId}\`${about}, page after page.`,
+    `   * ${walkDescription(p)}`,
+    '   * Yields each item once (by `id`) and stops on a page that brings nothing new.',
+    '   */',
+    `  ${p.iteratorName}(...init: MethodArgs<Ops['${o.operationId}']>): AsyncIterableIterator<${itemType}>;`,
+  ].join('\n');
+}
+
+/** The paging operations (x-pagination): the table the client's page walkers read, and the iterators' types. */
+function iteratorsFile(ops, schemas) {
+  const paged = ops.filter((o) => o.pagination !== undefined);
+  const itemTypes = paged.map((o) => {
+    const name = itemTypeName(o.pagination, schemas);
+    const comment = `/** An item of \`${o.operationId}\`: an element of \`${dotted(o.pagination.itemsAt)}\` in each page. */`;
+    return { o, name, declaration: `${comment}\nexport type ${name} = PageItem<MethodResult<Ops['${o.operationId}']>, ${list(o.pagination.itemsAt)}>;` };
+  });
+  return `${header('Paging operations (x-pagination): the table the client\'s iterators walk, and their method types.')}
+import type { operations as Ops } from '@vendor/api-types';
+import type { MethodArgs, MethodResult } from '../method-types.js';
+import { byOffset, byPageToken, type PageItem, type PagingDescriptor } from '../pagination.js';
+
+/** A page of a list operation: its 2xx body (none when the server sent no body). */
+type Page<Id extends keyof Ops> = MethodResult<Ops[Id]> | undefined;
+
+/** One iterator per paging operation, by iterator name: the operation it calls, and how it reads and follows pages. */
+export const pagingOperations = {
+${paged.map(pagingEntry).join('\n')}
+} as const satisfies Record<string, PagingDescriptor>;
+
+export type IteratorName = keyof typeof pagingOperations;
+
+${itemTypes.map((t) => t.declaration).join('\n\n')}
+
+export interface PlatformIterators {
+${itemTypes.map((t) => iteratorSignature(t.o, t.name)).join('\n\n')}
+}
+`;
 }

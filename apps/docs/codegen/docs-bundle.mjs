@@ -6,7 +6,6 @@ import { SAMPLE_LANGS } from './constants.mjs';
 import { curlSample } from './curl-sample.mjs';
 import { introduction } from './introduction.mjs';
 import { listOperations } from './operations.mjs';
-import { deref } from './resolve.mjs';
 import { plainServerDescriptions, presentServer } from './servers.mjs';
 import { typescriptSample } from './ts-sample.mjs';
 import { presentUnions } from './unions.mjs';
@@ -49,14 +48,14 @@ export function buildDocsBundle(bundle) {
   for (const op of ops) {
     const own = operationSamples(op);
     samples.push(...own);
-    const pathItem = deref(document, document.paths[op.path]);
-    const operation = pathItem[op.method];
+    // The model points into `document`, so this is the docs document's own operation object.
+    const operation = op.operation.definition;
     operation['x-codeSamples'] = own.flatMap((s) => [
       { lang: 'TypeScript', label: sampleLabel(SAMPLE_LANGS.typescript, s.labelSuffix), source: s.typescript },
       { lang: 'Shell', label: sampleLabel(SAMPLE_LANGS.curl, s.labelSuffix), source: s.curl },
     ]);
     for (const s of own.slice(1)) extraLabels.push(s.labelSuffix);
-    presentServer(document, pathItem, operation, op);
+    presentServer(operation, op);
   }
   plainServerDescriptions(document);
   const unions = presentUnions(document);

@@ -48,25 +48,33 @@ ${rows.join('\n')}
 `;
 }
 
+/** `limit (1 to 25, default 10)`: the page-size parameter with the bounds of its schema. */
+function pageSize(op) {
+  const name = op.pagination.limitParameter;
+  const limit = op.params.find((p) => p.in === 'query' && p.name === name)?.schema ?? {};
+  const bounds = [
+    limit.minimum !== undefined && limit.maximum !== undefined ? `${limit.minimum} to ${limit.maximum}` : undefined,
+    limit.default !== undefined ? `default ${limit.default}` : undefined,
+  ].filter(Boolean).join(', ');
+  return `${code(name)}${bounds ? ` (${bounds})` : ''}`;
+}
+
+/** One line per paginated operation, from its x-pagination. */
+function describePagination(op) {
+  const p = op.pagination;
+  const limit = p.limitParameter;
+  if (p.style === 'page-token') {
+    const next = p.nextTokenAt.at(-1);
+    return `- ${code(op.operationId)} pages with a token: pass ${pageSize(op)} for the page size and, to continue, the ${code(p.nextTokenAt.join('.'))} of the previous page as ${code(p.tokenParameter)}. Pages are newest first; the last page has no ${code(next)}.`;
+  }
+  const offset = p.offsetParameter;
+  const total = p.totalAt.at(-1);
+  const carrier = p.totalAt.slice(0, -1).join('.');
+  return `- ${code(op.operationId)} pages with an offset: pass ${pageSize(op)} and ${code(offset)} (from 0); the response's ${code(carrier)} carries ${code(total)}, ${code(offset)} and ${code(limit)}. Keep adding ${code(limit)} to ${code(offset)} while ${code(`${offset} + ${limit} < ${total}`)}.`;
+}
+
 function pagination(ops) {
-  const describe = (op) => {
-    const query = op.params.filter((p) => p.in === 'query');
-    const names = query.map((p) => p.name);
-    const limit = query.find((p) => p.name === 'limit')?.schema ?? {};
-    const bounds = [
-      limit.minimum !== undefined && limit.maximum !== undefined ? `${limit.minimum} to ${limit.maximum}` : undefined,
-      limit.default !== undefined ? `default ${limit.default}` : undefined,
-    ].filter(Boolean).join(', ');
-    const size = `${code('limit')}${bounds ? ` (${bounds})` : ''}`;
-    if (names.includes('page_token')) {
-      return `- ${code(op.operationId)} pages with a token: pass ${size} for the page size and, to continue, the ${code('pagination.next_page_token')} of the previous page as ${code('page_token')}. Pages are newest first; the last page has no ${code('next_page_token')}.`;
-    }
-    if (names.includes('offset')) {
-      return `- ${code(op.operationId)} pages with an offset: pass ${size} and ${code('offset')} (from 0); the response's ${code('pagination')} carries ${code('total')}, ${code('offset')} and ${code('limit')}. Keep adding ${code('limit')} to ${code('offset')} while ${code('offset + limit < total')}.`;
-    }
-    return undefined;
-  };
-  const lines = ops.map(describe).filter(Boolean);
+  const lines = ops.filter((op) => op.pagination !== undefined).map(describePagination);
   return `## Pagination
 ${lines.join('\n')}
 

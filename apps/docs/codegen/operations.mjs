@@ -1,123 +1,86 @@
-// Reads, from the bundled document, what a code sample needs to know about each operation:
-// its address space, its parameters with their example values, and its named request-body examples.
-import { deref } from './resolve.mjs';
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+// Reads, from the bundled document, what a code sample needs to know about each operation: its address space,
+// its parameters with their example values, its named request-body examples and how it pages. The reading
+// itself (servers, parameter merging, examples, x-pagination) is @vendor/spec-model's; this module keeps what
+// the samples add to it: which parameters a sample sends, and that every one of them has an example.
+import { createSpecModel, jsonContentOf } from '@vendor/spec-model';
 
 /**
  * @typedef {{ name: string, in: 'path'|'query'|'header'|'cookie', required: boolean, value: unknown, schema: Record<string, any> }} SampleParam
  * @typedef {{
  *   operationId: string, method: string, path: string, space: 'controlPlane'|'gateway',
- *   errorShape: string|undefined, tags: string[], summary: string|undefined,
+ *   servers: Record<string, any>[], errorShape: string, tags: string[], summary: string|undefined,
  *   params: SampleParam[], body: SampleBody | undefined, bodies: SampleBody[],
- *   dataEnvelope: boolean, pagination: 'page_token'|'offset'|undefined,
+ *   dataEnvelope: boolean, pagination: import('@vendor/spec-model').Pagination | undefined,
+ *   operation: import('@vendor/spec-model').SpecOperation,
  * }} SampleOperation
  * @typedef {{ exampleName: string, summary: string|undefined, value: unknown }} SampleBody
  */
 
 /** @returns {SampleOperation[]} every operation of the document, in document order */
 export function listOperations(doc) {
-  const ops = [];
-  for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
-    const item = deref(doc, rawItem);
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
-      const params = sampleParams(doc, item, op);
-      const bodies = requestBodyExamples(doc, op);
-      ops.push({
-        operationId: op.operationId,
-        method,
-        path,
-        space: addressSpace(item),
-        errorShape: op['x-error-shape'],
-        tags: op.tags ?? [],
-        summary: op.summary,
-        params,
-        body: bodies[0],
-        bodies,
-        dataEnvelope: hasDataEnvelope(doc, op),
-        pagination: paginationStyle(params),
-      });
-    }
-  }
-  return ops;
-}
-
-/** A path item that overrides `servers` with the gateway address belongs to the gateway (docs/ARCHITECTURE.md). */
-export function addressSpace(pathItem) {
-  const servers = pathItem.servers ?? [];
-  return servers.some((s) => String(s.url).includes('gateway_base_url')) ? 'gateway' : 'controlPlane';
+  return createSpecModel(doc).operations.map((operation) => {
+    const bodies = requestBodyExamples(operation);
+    return {
+      operationId: operation.operationId,
+      method: operation.method,
+      path: operation.path,
+      space: operation.addressSpace,
+      servers: operation.servers,
+      errorShape: operation.errorShape,
+      tags: operation.tags,
+      summary: operation.summary,
+      params: sampleParams(operation),
+      body: bodies[0],
+      bodies,
+      dataEnvelope: hasDataEnvelope(operation),
+      pagination: operation.pagination,
+      operation,
+    };
+  });
 }
 
 /**
  * Parameters a sample sends: every required parameter, plus optional path and query parameters.
  * Optional headers are left out: they are provider-specific alternatives (Azure, Vertex, Bedrock, ...)
  * that make no sense together in one request.
+ * @param {import('@vendor/spec-model').SpecOperation} operation
  */
-function sampleParams(doc, pathItem, op) {
-  const byKey = new Map();
-  for (const raw of [...(pathItem.parameters ?? []), ...(op.parameters ?? [])]) {
-    const p = deref(doc, raw);
-    byKey.set(`${p.in}:${p.name}`, p); // operation-level parameters override path-level ones
-  }
-  const params = [];
-  for (const p of byKey.values()) {
-    const required = p.in === 'path' || p.required === true;
-    if (!required && p.in !== 'query') continue;
-    const value = parameterExample(doc, p);
-    if (value === undefined) {
-      throw new Error(`${op.operationId}: parameter ${p.in} "${p.name}" has no example value (docs/ARCHITECTURE.md: every parameter has one)`);
+function sampleParams(operation) {
+  const sent = operation.parameters.filter((p) => p.required || p.in === 'query');
+  return sent.map((p) => {
+    if (p.example === undefined) {
+      throw new Error(`${operation.operationId}: parameter ${p.in} "${p.name}" has no example value (docs/ARCHITECTURE.md: every parameter has one)`);
     }
-    params.push({ name: p.name, in: p.in, required, value, schema: deref(doc, p.schema ?? {}) });
-  }
-  return params;
-}
-
-function parameterExample(doc, p) {
-  if (p.example !== undefined) return p.example;
-  const named = Object.values(p.examples ?? {})[0];
-  if (named !== undefined) return deref(doc, named).value;
-  const schema = deref(doc, p.schema ?? {});
-  if (schema.example !== undefined) return schema.example;
-  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
-  return undefined;
+    return { name: p.name, in: p.in, required: p.required, value: p.example, schema: p.schema };
+  });
 }
 
 /**
  * Every named example of the JSON request body, in document order; the first is the default the mock and
  * the reference show. An operation without a request body has none.
+ * @param {import('@vendor/spec-model').SpecOperation} operation
  * @returns {SampleBody[]}
  */
-function requestBodyExamples(doc, op) {
-  if (!op.requestBody) return [];
-  const body = deref(doc, op.requestBody);
-  const media = body.content?.['application/json'];
-  if (!media) throw new Error(`${op.operationId}: only application/json request bodies are supported`);
-  const named = Object.entries(media.examples ?? {}).map(([name, raw]) => {
-    const example = deref(doc, raw);
-    if (example.value === undefined) throw new Error(`${op.operationId}: request example "${name}" has no inline value`);
-    return { exampleName: name, summary: example.summary, value: example.value };
+function requestBodyExamples(operation) {
+  if (!operation.requestBody) return [];
+  const media = operation.requestBody.content.find((c) => c.mediaType === 'application/json');
+  if (!media) throw new Error(`${operation.operationId}: only application/json request bodies are supported`);
+  if (media.examples.length === 0) {
+    throw new Error(`${operation.operationId}: request body has no example (docs/ARCHITECTURE.md: every request body has named examples)`);
+  }
+  return media.examples.map((example) => {
+    if (example.value === undefined) throw new Error(`${operation.operationId}: request example "${example.name}" has no inline value`);
+    return { exampleName: example.name, summary: example.summary, value: example.value };
   });
-  if (named.length > 0) return named;
-  if (media.example !== undefined) return [{ exampleName: 'example', summary: undefined, value: media.example }];
-  throw new Error(`${op.operationId}: request body has no example (docs/ARCHITECTURE.md: every request body has named examples)`);
 }
 
-/** How an operation pages, read from its query parameters (the same rule as the introduction's Pagination). */
-function paginationStyle(params) {
-  const query = params.filter((p) => p.in === 'query').map((p) => p.name);
-  if (query.includes('page_token')) return 'page_token';
-  if (query.includes('offset')) return 'offset';
-  return undefined;
-}
-
-/** Whether the 2xx JSON body is the `{ data: ... }` envelope (the sample then destructures `data`). */
-function hasDataEnvelope(doc, op) {
-  const success = Object.entries(op.responses ?? {}).find(([status]) => /^2/.test(status));
-  if (!success) return false;
-  const response = deref(doc, success[1]);
-  const schema = deref(doc, response.content?.['application/json']?.schema ?? {});
+/**
+ * Whether the 2xx JSON body is the `{ data: ... }` envelope (the sample then destructures `data`).
+ * @param {import('@vendor/spec-model').SpecOperation} operation
+ */
+function hasDataEnvelope(operation) {
+  const json = operation.successResponse && jsonContentOf(operation.successResponse.content);
+  if (!json) return false;
+  const { schema } = json;
   return Boolean(schema.properties && 'data' in schema.properties && (schema.required ?? []).includes('data'));
 }

@@ -6,8 +6,8 @@
 // Every request carries tests read from its operation's first success response (status, body type,
 // required fields), so a run against a service or mock that breaks the contract reports failures.
 import Converter from 'openapi-to-postmanv2';
+import { jsonContentOf, resolveRef } from '@vendor/spec-model';
 import { listOperations } from './operations.mjs';
-import { deref } from './resolve.mjs';
 
 export const ENVIRONMENT_NAME = 'Platform API: local mock';
 /** Where `npm run mock` and `npx @vendor/api-mock --port 4010` listen. */
@@ -75,16 +75,16 @@ function expandExamples(collection, item, op) {
 
 /** A schema's own `required` plus that of its `allOf` parts (each part may be a $ref). */
 function requiredFields(doc, schema) {
-  const fromParts = (schema.allOf ?? []).flatMap((part) => requiredFields(doc, deref(doc, part)));
+  const fromParts = (schema.allOf ?? []).flatMap((part) => requiredFields(doc, resolveRef(doc, part)));
   return [...new Set([...(schema.required ?? []), ...fromParts])];
 }
 
 /** The schema of property `name`, declared on the schema itself or on one of its `allOf` parts. */
 function propertySchema(doc, schema, name) {
   const own = schema.properties?.[name];
-  if (own) return deref(doc, own);
+  if (own) return resolveRef(doc, own);
   for (const part of schema.allOf ?? []) {
-    const found = propertySchema(doc, deref(doc, part), name);
+    const found = propertySchema(doc, resolveRef(doc, part), name);
     if (found) return found;
   }
   return undefined;
@@ -106,7 +106,7 @@ function envelopeData(doc, bodySchema, bodyRequired) {
   const data = propertySchema(doc, bodySchema, 'data');
   const type = data ? containerType(data) : undefined;
   if (type === 'object') return { type, required: requiredFields(doc, data) };
-  if (type === 'array' && data.items) return { type, required: requiredFields(doc, deref(doc, data.items)) };
+  if (type === 'array' && data.items) return { type, required: requiredFields(doc, resolveRef(doc, data.items)) };
   return undefined;
 }
 
@@ -117,16 +117,14 @@ function envelopeData(doc, bodySchema, bodyRequired) {
  *   data: { type: 'object'|'array', required: string[] } | undefined }}
  */
 export function documentedResponse(bundle, op) {
-  const operation = deref(bundle, bundle.paths[op.path])[op.method];
-  const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status));
+  const success = op.operation.successResponse;
   if (!success) throw new Error(`${op.operationId} documents no success status, so its Postman request has nothing to test`);
-  const status = Number(success[0]);
-  const content = deref(bundle, success[1]).content ?? {};
-  const json = content['application/json'];
-  if (!json) return { status, mediaType: Object.keys(content)[0], bodyType: undefined, required: [], data: undefined };
-  const schema = deref(bundle, json.schema ?? {});
+  const status = op.operation.successStatus;
+  const json = jsonContentOf(success.content);
+  if (!json) return { status, mediaType: success.content[0]?.mediaType, bodyType: undefined, required: [], data: undefined };
+  const { schema } = json;
   const required = requiredFields(bundle, schema);
-  return { status, mediaType: 'application/json', bodyType: containerType(schema), required, data: envelopeData(bundle, schema, required) };
+  return { status, mediaType: json.mediaType, bodyType: containerType(schema), required, data: envelopeData(bundle, schema, required) };
 }
 
 const quote = (text) => JSON.stringify(text);

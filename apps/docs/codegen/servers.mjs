@@ -3,21 +3,16 @@
 // default, so it gets no badge: a badge on every entry would say nothing). Redoc itself shows an operation's server only in a menu behind the path
 // in the request panel, and its top-level Servers box lists only the document's (control-plane) servers.
 // Server descriptions are shown as plain text, so the docs drop their Markdown code spans.
-import { deref } from './resolve.mjs';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-/** The servers an operation is sent to: its own, else its path item's, else the document's (OpenAPI's rule). */
-export function operationServers(document, pathItem, operation) {
-  return operation.servers ?? pathItem.servers ?? document.servers ?? [];
-}
+import { HTTP_METHODS, resolveRef } from '@vendor/spec-model';
 
 export const GATEWAY_BADGE = 'Gateway';
 
-/** Adds the badge and the description line to `operation` (in the docs document). */
-export function presentServer(document, pathItem, operation, op) {
-  const servers = operationServers(document, pathItem, operation);
-  const urls = servers.map((s) => `\`${s.url}\``).join(' or ');
+/**
+ * Adds the badge and the description line to `operation` (in the docs document). `op.servers` are the servers
+ * the operation is sent to: its own, else its path item's, else the document's (OpenAPI's rule).
+ */
+export function presentServer(operation, op) {
+  const urls = op.servers.map((s) => `\`${s.url}\``).join(' or ');
   const space = op.space === 'gateway' ? 'the gateway' : 'the control plane';
   const line = `**Server:** ${urls} (${space}).`;
   operation.description = operation.description ? `${line}\n\n${operation.description}` : line;
@@ -36,7 +31,7 @@ export function plainServerDescriptions(document) {
 
 /** The document's servers, and those its path items and operations override them with. */
 function everyServer(document) {
-  const pathItems = Object.values(document.paths ?? {}).map((item) => deref(document, item));
+  const pathItems = Object.values(document.paths ?? {}).map((item) => resolveRef(document, item));
   const operations = pathItems.flatMap((item) => HTTP_METHODS.map((method) => item[method]).filter(Boolean));
   return [document, ...pathItems, ...operations].flatMap((owner) => owner.servers ?? []);
 }

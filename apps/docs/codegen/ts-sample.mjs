@@ -1,16 +1,23 @@
 // The TypeScript sample of one operation: @vendor/api-client called with one of the operation's request
-// examples. A paginated operation is shown with the client's iterator, which follows the pages itself.
+// examples. A paginated operation (x-pagination) is shown with the client's iterator, which follows the pages
+// itself.
 import { CLIENT_PACKAGE, CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
 import { propertyKey, toTsLiteral } from './literal.mjs';
 import { placeholderNotes } from './placeholders.mjs';
 
+/** The query parameter a paginated operation's walk advances (its x-pagination's token or offset parameter). */
+function cursorParameter(pagination) {
+  return pagination.style === 'page-token' ? pagination.tokenParameter : pagination.offsetParameter;
+}
+
 /**
  * The parameters a sample sends. A paginated sample asks for the first page, so it leaves out the cursor
- * (`page_token` or `offset`): the iterator, or the reader, continues from what the server returns.
+ * (the token or the offset): the iterator, or the reader, continues from what the server returns.
  */
 export function sampleParams(op) {
   if (op.pagination === undefined) return op.params;
-  return op.params.filter((p) => !(p.in === 'query' && p.name === op.pagination));
+  const cursor = cursorParameter(op.pagination);
+  return op.params.filter((p) => !(p.in === 'query' && p.name === cursor));
 }
 
 /** The init argument of the client method: openapi-fetch's `params.{path,query,header}` and `body`. */
@@ -27,15 +34,9 @@ export function methodInit(op, body = op.body) {
   return init;
 }
 
-/** The client's iterator of a paginated `list...` operation: `listAgentSessionTurns` -> `iterateAgentSessionTurns`. */
-export function iteratorName(op) {
-  if (op.pagination === undefined) return undefined;
-  return `iterate${op.operationId.replace(/^list/, '')}`;
-}
-
 function callLines(op, body) {
   const init = methodInit(op, body);
-  const iterator = iteratorName(op);
+  const iterator = op.pagination?.iteratorName;
   if (iterator) {
     const args = Object.keys(init).length === 0 ? '' : toTsLiteral(init, 0, 40);
     return [`// Follows the pages for you; stop early with \`break\`.`, `for await (const item of platform.${iterator}(${args})) {`, '  console.log(item);', '}'];

@@ -6,7 +6,7 @@
 // its discriminator value) and drop the `discriminator` keyword, after writing into the union's
 // description which property selects the variant. Only annotations change: every variant, every
 // `$ref` and every validation keyword stays as it is, so what the contract accepts is unchanged.
-import { deref, getByPointer } from './resolve.mjs';
+import { encodePointerToken, resolveRef } from '@vendor/spec-model';
 
 const UNION_KEYWORDS = ['oneOf', 'anyOf'];
 /** Keys whose values are data (examples, defaults), never schemas: a `oneOf` inside them is not a union. */
@@ -45,7 +45,7 @@ function walk(node, pointer, visit, keysAreNames = false) {
     if (isData) continue;
     // Under `properties` (and maps like `schemas`) the keys are names, so a property called `enum` is a schema.
     const childKeysAreNames = !keysAreNames && NAME_MAPS.has(key);
-    walk(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, visit, childKeysAreNames);
+    walk(value, `${pointer}/${encodePointerToken(key)}`, visit, childKeysAreNames);
   }
 }
 
@@ -95,7 +95,7 @@ function variantName(document, union, variant, index) {
     const value = discriminatorValue(document, discriminator, variant);
     if (value !== undefined) return value;
   }
-  const resolved = deref(document, variant);
+  const resolved = resolveRef(document, variant);
   if (typeof resolved?.title === 'string') return resolved.title;
   if (typeof variant.$ref === 'string') return variant.$ref.split('/').pop();
   return inlineVariantName(resolved, union, index);
@@ -115,9 +115,9 @@ function constOf(document, schema, property, seen) {
   if (typeof schema.$ref === 'string') {
     if (seen.has(schema.$ref)) return undefined;
     seen.add(schema.$ref);
-    return constOf(document, getByPointer(document, schema.$ref), property, seen);
+    return constOf(document, resolveRef(document, schema), property, seen);
   }
-  const own = deref(document, schema.properties?.[property]);
+  const own = resolveRef(document, schema.properties?.[property]);
   if (own?.const !== undefined) return String(own.const);
   if (Array.isArray(own?.enum) && own.enum.length === 1) return String(own.enum[0]);
   for (const part of schema.allOf ?? []) {

@@ -4,13 +4,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { getAtPointer } from '@vendor/spec-model';
 import { describe, expect, test } from 'vitest';
 import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL } from '../codegen/constants.mjs';
 import { curlSample, requestUrl, shellQuote } from '../codegen/curl-sample.mjs';
 import { buildDocsBundle } from '../codegen/docs-bundle.mjs';
 import { documentedResponse, testScript } from '../codegen/postman.mjs';
 import { redoclyConfig } from '../codegen/redocly-config.mjs';
-import { getByPointer } from '../codegen/resolve.mjs';
 import { presentUnions } from '../codegen/unions.mjs';
 import { toTsLiteral } from '../codegen/literal.mjs';
 import { listOperations } from '../codegen/operations.mjs';
@@ -23,7 +23,7 @@ const fixture = () => parse(readFileSync(path.join(docsRoot, 'test/fixtures/fixt
 const byId = (id: string) => listOperations(fixture()).find((op: any) => op.operationId === id)!;
 
 describe('listOperations', () => {
-  test('marks the operations of path items with a gateway servers override as gateway', () => {
+  test('marks the operations sent to gateway servers as gateway', () => {
     const spaces = Object.fromEntries(listOperations(fixture()).map((op: any) => [op.operationId, op.space]));
     expect(spaces).toEqual({ getTeam: 'controlPlane', createSecretGroup: 'controlPlane', listAgentSessionTurns: 'gateway', getFile: 'gateway' });
   });
@@ -47,9 +47,14 @@ describe('listOperations', () => {
     expect(op.body).toBe(op.bodies[0]);
   });
 
-  test('tells paginated operations by their cursor parameter', () => {
-    expect(byId('listAgentSessionTurns').pagination).toBe('page_token');
+  test('reads pagination from x-pagination, not from parameter names', () => {
+    expect(byId('listAgentSessionTurns').pagination).toMatchObject({ style: 'page-token', tokenParameter: 'page_token', iteratorName: 'iterateAgentSessionTurns' });
     expect(byId('getTeam').pagination).toBeUndefined();
+    const doc = fixture();
+    delete doc.paths['/{tenantName}/v1/agents/sessions/{sessionId}/turns'].get['x-pagination'];
+    const turns = listOperations(doc).find((op: any) => op.operationId === 'listAgentSessionTurns')!;
+    expect(turns.params.map((p: any) => p.name)).toContain('page_token');
+    expect(turns.pagination).toBeUndefined();
   });
 
   test('refuses a required parameter without an example, naming the operation', () => {
@@ -251,7 +256,7 @@ describe('unions', () => {
     const views = presentUnions(structuredClone(contract));
     expect(views.length).toBeGreaterThan(0);
     for (const view of views) {
-      const original = getByPointer(contract, view.pointer);
+      const original = getAtPointer(contract, view.pointer);
       expect(view.names.every((n: string) => typeof n === 'string' && n.length > 0), view.pointer).toBe(true);
       expect(new Set(view.names).size, `${view.pointer}: variant names are distinct`).toBe(view.names.length);
       // A variant the mapping names is shown under its mapping key (a union may have other variants too).
@@ -285,13 +290,14 @@ describe('built page hardening', () => {
 
 describe('Postman test scripts', () => {
   // A contract whose success responses hide their required fields behind $refs and allOf.
+  const conventions = { 'x-idempotent': true, 'x-error-shape': 'control-plane' };
   const contract = () => ({
     openapi: '3.1.0',
     info: { title: 'T', version: '1' },
     paths: {
-      '/teams/{id}': { get: { operationId: 'getTeam', responses: { '404': { description: 'no' }, '200': { $ref: '#/components/responses/Team' } } } },
-      '/turns': { get: { operationId: 'listTurns', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/TurnPage' } } } } } } },
-      '/teams/{id}/archive': { post: { operationId: 'archiveTeam', responses: { '204': { description: 'archived' } } } },
+      '/teams/{id}': { get: { operationId: 'getTeam', ...conventions, responses: { '404': { description: 'no' }, '200': { $ref: '#/components/responses/Team' } } } },
+      '/turns': { get: { operationId: 'listTurns', ...conventions, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/TurnPage' } } } } } } },
+      '/teams/{id}/archive': { post: { operationId: 'archiveTeam', ...conventions, responses: { '204': { description: 'archived' } } } },
     },
     components: {
       responses: { Team: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/TeamEnvelope' } } } } },

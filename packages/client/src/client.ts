@@ -1,14 +1,14 @@
 import { removeTrailingSlash, type Client, type HeadersOptions } from 'openapi-fetch';
-import type { operations as Ops, paths } from '@vendor/api-types';
+import type { paths } from '@vendor/api-types';
 import { callOperation, type CallSettings, type FetchFunction } from './call.js';
 import { fail } from './errors.js';
 import { operations, type ControlPlanePath, type GatewayPath, type OperationId } from './generated/operations.js';
 import type { PlatformOperations } from './generated/methods.js';
+import { pagingOperations, type IteratorName, type PlatformIterators } from './generated/iterators.js';
 import { createLog, type LogLevel, type Logger } from './log.js';
-import type { MethodArgs, MethodInit, MethodResult } from './method-types.js';
 import { createClient } from './openapi-fetch.js';
 import { checkBaseUrl, readCount } from './options.js';
-import { nextByOffset, nextByPageToken, paginate, type NextPageRule } from './pagination.js';
+import { paginate } from './pagination.js';
 import { resolveProxyUrl } from './proxy.js';
 import { abortableSleep, backoffDelay } from './retry.js';
 
@@ -49,14 +49,7 @@ export interface PlatformClientOptions {
   logger?: Logger;
 }
 
-type Item<T> = T extends readonly (infer I)[] ? I : never;
-
-/** One turn of an agent session (an item of `listAgentSessionTurns`). */
-export type AgentSessionTurn = Item<MethodResult<Ops['listAgentSessionTurns']>['data']>;
-/** One agent skill version (an item of `listAgentSkillVersions`). */
-export type AgentSkillVersionItem = Item<MethodResult<Ops['listAgentSkillVersions']>['data']>;
-
-export interface PlatformClient extends PlatformOperations {
+export interface PlatformClient extends PlatformOperations, PlatformIterators {
   /**
    * The underlying openapi-fetch clients (`{ data, error, response }` style, no retries or timeouts),
    * with the token and default headers applied.
@@ -65,10 +58,6 @@ export interface PlatformClient extends PlatformOperations {
     readonly controlPlane: Client<ControlPlanePaths, 'application/json'>;
     readonly gateway: Client<GatewayPaths, 'application/json'>;
   };
-  /** All turns of an agent session, newest first, following `next_page_token` across pages. */
-  iterateAgentSessionTurns(...init: MethodArgs<Ops['listAgentSessionTurns']>): AsyncIterableIterator<AgentSessionTurn>;
-  /** All agent skill versions matching the filters, walking `offset`/`limit` until `total`. */
-  iterateAgentSkillVersions(...init: MethodArgs<Ops['listAgentSkillVersions']>): AsyncIterableIterator<AgentSkillVersionItem>;
   /** `resolveProxyUrl(proxyUrl, gatewayBaseUrl)` with this client's `gatewayBaseUrl`. */
   resolveProxyUrl(proxyUrl: string): string;
   resolveProxyUrl(proxyUrl: string | null | undefined): string | null | undefined;
@@ -131,21 +120,22 @@ export function createPlatformClientWith(options: PlatformClientOptions, interna
 
   const call = (operationId: OperationId, init?: object) => callOperation(settings, operationId, operations[operationId], init);
 
-  function iterate(iteratorName: string, operationId: OperationId, init: any = {}, nextPage: NextPageRule) {
-    const fetchPage = (query: object) => call(operationId, { ...init, params: { ...init.params, query } });
-    return paginate(iteratorName, fetchPage, init.params?.query ?? {}, nextPage, init.signal, log);
+  // Every page is one call of the operation with the caller's init, the query advanced by the walker.
+  function iterate(iteratorName: IteratorName, init: any = {}) {
+    const paging = pagingOperations[iteratorName];
+    const fetchPage = (query: object) => call(paging.operationId, { ...init, params: { ...init.params, query } });
+    return paginate(iteratorName, fetchPage, init.params?.query ?? {}, paging, init.signal, log);
   }
 
   const client: Record<string, unknown> = {
     raw,
     resolveProxyUrl: (proxyUrl: string | null | undefined) => resolveProxyUrl(proxyUrl, gatewayBaseUrl!),
-    iterateAgentSessionTurns: (init?: MethodInit<Ops['listAgentSessionTurns']>) =>
-      iterate('iterateAgentSessionTurns', 'listAgentSessionTurns', init, nextByPageToken(init?.params?.query?.page_token)),
-    iterateAgentSkillVersions: (init?: MethodInit<Ops['listAgentSkillVersions']>) =>
-      iterate('iterateAgentSkillVersions', 'listAgentSkillVersions', init, nextByOffset),
   };
   for (const operationId of Object.keys(operations) as OperationId[]) {
     client[operationId] = (init?: object) => call(operationId, init);
+  }
+  for (const iteratorName of Object.keys(pagingOperations) as IteratorName[]) {
+    client[iteratorName] = (init?: object) => iterate(iteratorName, init);
   }
   return client as unknown as PlatformClient;
 }

@@ -1,8 +1,6 @@
 export {
   createPlatformClient,
   isPlatformApiError,
-  type AgentSessionTurn,
-  type AgentSkillVersionItem,
   type ControlPlanePaths,
   type FetchFunction,
   type GatewayPaths,
@@ -15,6 +13,7 @@ export {
 export { PlatformApiError, PlatformConnectionError, PlatformError, PlatformTimeoutError } from './errors.js';
 export { resolveProxyUrl, MCP_PROXY_PLACEHOLDER } from './proxy.js';
 export { operations, type OperationId, type ControlPlanePath, type GatewayPath } from './generated/operations.js';
+export type { AgentSessionTurn, AgentSkillVersionItem } from './generated/iterators.js';
 export type { OperationErrorBodies, PlatformOperations } from './generated/methods.js';
 export type { CallOptions, MethodArgs, MethodInit, MethodResult } from './method-types.js';
 export type { OperationDescriptor } from './descriptor.js';

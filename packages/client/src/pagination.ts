@@ -1,16 +1,35 @@
+// The client's two page walkers, one per x-pagination style. Which operations page, and where their pages keep
+// the items, the next token or the total, is generated from the spec into generated/iterators.ts, whose table
+// picks a walker for each operation.
 import type { Log } from './log.js';
 
 type Query = Record<string, unknown>;
-type Page = { data?: unknown[] | null; pagination?: Record<string, any> | null } | undefined;
 
 /** After a page: the query of the next one, `'end'` after the last, `'repeated'` when the server repeats itself. */
-export type NextPage = Query | 'end' | 'repeated';
+type NextPage = Query | 'end' | 'repeated';
 
-/** How one list operation finds its next page. */
-export type NextPageRule = (pagination: Record<string, any>, query: Query, items: unknown[]) => NextPage;
+/** How one walk finds the page after `page`, which `query` fetched and which held `items`. */
+type NextPageRule = (page: unknown, query: Query, items: unknown[]) => NextPage;
+
+/** A paging operation, as the generated table describes it. */
+export interface PagingDescriptor {
+  /** The list operation that every page is a call of. */
+  readonly operationId: string;
+  /** The items of a page (its `x-pagination.itemsAt`). */
+  readonly items: (page: any) => readonly unknown[] | null | undefined;
+  /** The walker of the operation's style (`byPageToken(...)` or `byOffset(...)`), started from a walk's first query. */
+  readonly nextPage: (firstQuery: Query) => NextPageRule;
+}
+
+/** The element type of the array at `Path` in the page body `Body` (optional and nullable steps looked through). */
+export type PageItem<Body, Path extends readonly string[]> = Path extends readonly [infer Key extends string, ...infer Rest extends readonly string[]]
+  ? PageItem<Key extends keyof NonNullable<Body> ? NonNullable<Body>[Key] : never, Rest>
+  : NonNullable<Body> extends readonly (infer Item)[]
+    ? Item
+    : never;
 
 /**
- * Pages through a list operation, yielding each item once (by `id`). Stops when the rule finds no next page, or
+ * Pages through a list operation, yielding each item once (by `id`). Stops when the walker finds no next page, or
  * when a page brings no item not yet yielded (a server repeating a page, or ignoring the offset): it never loops
  * forever. A stop because the server repeated itself is logged (warn), so that it can be told from the end.
  */
@@ -18,15 +37,16 @@ export async function* paginate(
   iteratorName: string,
   fetchPage: (query: Query) => Promise<unknown>,
   firstQuery: Query,
-  nextPage: NextPageRule,
+  paging: PagingDescriptor,
   signal: AbortSignal | undefined,
   log: Log,
 ): AsyncGenerator<any> {
+  const nextPage = paging.nextPage(firstQuery);
   const seen = new Set<unknown>();
   let query = firstQuery;
   for (;;) {
-    const page = (await fetchPage(query)) as Page;
-    const items = page?.data ?? [];
+    const page = await fetchPage(query);
+    const items = paging.items(page) ?? [];
     let broughtNewItem = false;
     for (const item of items) {
       const key = (item as any)?.id ?? JSON.stringify(item);
@@ -38,29 +58,40 @@ export async function* paginate(
       signal?.throwIfAborted();
     }
     // An empty page is the end of the data; a page of items already yielded is the server repeating itself.
-    const next = broughtNewItem ? nextPage(page?.pagination ?? {}, query, items) : items.length > 0 ? 'repeated' : 'end';
+    const next = broughtNewItem ? nextPage(page, query, items as unknown[]) : items.length > 0 ? 'repeated' : 'end';
     if (next === 'repeated') log('warn')?.(`${iteratorName} stopped early: the server repeated a page`);
     if (typeof next === 'string') return;
     query = { ...query, ...next };
   }
 }
 
-/** Follows `next_page_token`, never the same token twice. */
-export function nextByPageToken(firstToken: unknown): NextPageRule {
-  const followed = new Set([firstToken]);
-  return (pagination) => {
-    const token = pagination.next_page_token;
-    if (!token) return 'end';
-    if (followed.has(token)) return 'repeated';
-    followed.add(token);
-    return { page_token: token };
+/**
+ * `style: page-token`: sends the token each page names as `tokenParameter`, until a page names none. Never follows
+ * a token twice (nor the one the walk started from).
+ */
+export function byPageToken(tokenParameter: string, nextToken: (page: any) => unknown) {
+  return (firstQuery: Query): NextPageRule => {
+    const followed = new Set([firstQuery[tokenParameter]]);
+    return (page) => {
+      const token = nextToken(page);
+      if (!token) return 'end';
+      if (followed.has(token)) return 'repeated';
+      followed.add(token);
+      return { [tokenParameter]: token };
+    };
   };
 }
 
-/** Walks `offset` by the number of items received, until `total`. */
-export const nextByOffset: NextPageRule = (pagination, query, items) => {
-  const total = pagination.total === undefined ? Infinity : pagination.total;
-  const offset = ((query.offset as number | undefined) ?? 0) + items.length;
-  if (offset < total) return { offset };
-  return 'end';
-};
+/**
+ * `style: offset`: adds the number of items received to `offsetParameter`, until the total. Without a total it goes
+ * on until an empty page; a `null` total ends the walk.
+ */
+export function byOffset(offsetParameter: string, total: (page: any) => number | null | undefined) {
+  return (): NextPageRule => (page, query, items) => {
+    const reported = total(page);
+    const offset = ((query[offsetParameter] as number | undefined) ?? 0) + items.length;
+    const beforeTotal = reported === undefined || (reported !== null && offset < reported);
+    if (beforeTotal) return { [offsetParameter]: offset };
+    return 'end';
+  };
+}

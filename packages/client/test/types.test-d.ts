@@ -1,7 +1,7 @@
 // Type tests (vitest typecheck): what must not compile, and what the methods resolve to.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AgentSkillVersion, AgentTurn, ControlPlaneError, GatewayError, MlError, Team } from '@vendor/api-types';
-import { createPlatformClient, isPlatformApiError, type PlatformClient } from '../src/index.js';
+import { createPlatformClient, isPlatformApiError, type AgentSessionTurn, type AgentSkillVersionItem, type PlatformClient } from '../src/index.js';
 
 declare const platform: PlatformClient;
 
@@ -63,6 +63,12 @@ describe('pagination and errors', () => {
     expectTypeOf(platform.iterateAgentSkillVersions).returns.toMatchTypeOf<AsyncIterable<AgentSkillVersion>>();
     // @ts-expect-error the session path parameters are required
     void platform.iterateAgentSessionTurns();
+  });
+
+  it('the exported item types are the items of each page, as the spec types them', () => {
+    expectTypeOf<AgentSessionTurn>().toEqualTypeOf<AgentTurn>();
+    expectTypeOf<AgentSkillVersionItem>().toEqualTypeOf<AgentSkillVersion>();
+    expectTypeOf(platform.iterateAgentSessionTurns).returns.toEqualTypeOf<AsyncIterableIterator<AgentTurn>>();
   });
 
   it('isPlatformApiError types body by the operation error shape', () => {

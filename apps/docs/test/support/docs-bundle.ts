@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSpecModel, resolveRef, type SpecOperation } from '@vendor/spec-model';
 
 export const docsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const repoRoot = path.resolve(docsRoot, '../..');
@@ -26,50 +27,31 @@ export interface DocsOperation {
   operation: any;
 }
 
-/** Follows `#/...` references of `doc`. */
-export function resolveRef(doc: any, node: any): any {
-  let current = node;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref.slice(2).split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((n: any, k: string) => n[k], doc);
-  }
-  return current;
-}
-
-function requestExamples(doc: any, op: any): RequestExample[] {
-  const media = resolveRef(doc, op.requestBody)?.content?.['application/json'];
-  return Object.entries<any>(media?.examples ?? {}).map(([name, raw]) => {
-    const example = resolveRef(doc, raw);
-    return { name, summary: example.summary, value: example.value };
-  });
-}
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+export { resolveRef };
 
 export function readDocsBundle(): any {
   return JSON.parse(readFileSync(path.join(docsRoot, 'src/generated/openapi.docs.json'), 'utf8'));
 }
 
+/** The named examples of an operation's JSON request body, as @vendor/spec-model reads them. */
+function requestExamples(operation: SpecOperation): RequestExample[] {
+  const media = operation.requestBody?.content.find((c) => c.mediaType === 'application/json');
+  return (media?.examples ?? []).map((example) => ({ name: example.name, summary: example.summary, value: example.value }));
+}
+
 export function docsOperations(doc: any = readDocsBundle()): DocsOperation[] {
-  const ops: DocsOperation[] = [];
-  for (const [p, item] of Object.entries<any>(doc.paths)) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      ops.push({
-        operationId: op.operationId,
-        method,
-        path: p,
-        summary: op.summary,
-        tag: op.tags?.[0],
-        gateway: (item.servers ?? []).some((s: any) => String(s.url).includes('gateway_base_url')),
-        codeSamples: op['x-codeSamples'] ?? [],
-        requestExamples: requestExamples(doc, op),
-        queryParams: [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => resolveRef(doc, p)).filter((p: any) => p.in === 'query').map((p: any) => p.name),
-        operation: op,
-      });
-    }
-  }
-  return ops;
+  return createSpecModel(doc).operations.map((operation) => ({
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    summary: operation.summary ?? '',
+    tag: operation.tags[0]!,
+    gateway: operation.addressSpace === 'gateway',
+    codeSamples: operation.definition['x-codeSamples'] ?? [],
+    requestExamples: requestExamples(operation),
+    queryParams: operation.parameters.filter((p) => p.in === 'query').map((p) => p.name),
+    operation: operation.definition,
+  }));
 }
 
 /**

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 
 /** sha256 of the bundle these validators were compiled from; the mock compiles at run time for any other. */
-export const fingerprint = "d93a214f03f0dd013fab34e48cfbc89e07ac5f9403cceb271311663fa0bcb402";
+export const fingerprint = "b9742e3edee1847b60629c2183bc5ec8040fd7b3de201db925ef138616e77b0c";
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 

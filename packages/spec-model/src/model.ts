@@ -1,0 +1,90 @@
+// createSpecModel: reads a bundled document once, checks its conventions, and answers from then on.
+import { readRequestBody, readResponses, successResponseOf } from './content.js';
+import {
+  addressSpaceOf,
+  effectiveServers,
+  invalidInputStatusOf,
+  operationLabel,
+  readErrorShape,
+  readIdempotent,
+  readOperationId,
+} from './conventions.js';
+import { SpecModelError } from './errors.js';
+import { HTTP_METHODS, type HttpMethod } from './methods.js';
+import { readPagination } from './pagination.js';
+import { mergedParameters } from './parameters.js';
+import { resolveRef } from './resolve.js';
+import type { JsonObject, OpenApiDocument, SpecModel, SpecOperation } from './types.js';
+
+/**
+ * Reads every operation of a bundled OpenAPI document. Throws a `SpecModelError` naming the operation and the
+ * field on the first broken convention: an operationId that is missing, not an identifier or used twice, a
+ * missing `x-idempotent` or `x-error-shape`, a malformed `x-pagination`, or a `$ref` that cannot be followed.
+ * The document is not copied: what the model returns points into it.
+ */
+export function createSpecModel(document: OpenApiDocument): SpecModel {
+  const operations = readOperations(document);
+  const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  return {
+    document,
+    operations,
+    operation(operationId) {
+      const found = byId.get(operationId);
+      if (!found) throw new SpecModelError(`The document has no operation ${operationId}`);
+      return found;
+    },
+    resolve: (node) => resolveRef(document, node),
+  };
+}
+
+function readOperations(document: OpenApiDocument): SpecOperation[] {
+  const operations: SpecOperation[] = [];
+  const labels = new Map<string, string>();
+  for (const [path, rawItem] of Object.entries<unknown>(document.paths ?? {})) {
+    const pathItem = resolveRef(document, rawItem);
+    for (const method of HTTP_METHODS) {
+      if (!pathItem?.[method]) continue;
+      const operation = readOperation(document, path, pathItem, method);
+      const label = operationLabel(method, path);
+      const earlier = labels.get(operation.operationId);
+      if (earlier !== undefined) throw new SpecModelError(`duplicate operationId ${operation.operationId}: ${earlier} and ${label}`);
+      labels.set(operation.operationId, label);
+      operations.push(operation);
+    }
+  }
+  return operations;
+}
+
+function readOperation(document: OpenApiDocument, path: string, pathItem: JsonObject, method: HttpMethod): SpecOperation {
+  const definition: JsonObject = pathItem[method];
+  const operationId = readOperationId(definition, operationLabel(method, path));
+  const label = operationLabel(method, path, operationId);
+  const idempotent = readIdempotent(definition, label);
+  const errorShape = readErrorShape(definition, label);
+  const servers = effectiveServers(document, pathItem, definition);
+  const parameters = mergedParameters(document, pathItem, definition, label);
+  const responses = readResponses(document, definition.responses);
+  const successResponse = successResponseOf(responses);
+  return {
+    operationId,
+    method,
+    path,
+    addressSpace: addressSpaceOf(servers),
+    servers,
+    idempotent,
+    errorShape,
+    invalidInputStatus: invalidInputStatusOf(errorShape, responses.map((response) => response.status)),
+    tags: definition.tags ?? [],
+    summary: definition.summary,
+    description: definition.description,
+    deprecated: definition.deprecated === true,
+    parameters,
+    requestBody: readRequestBody(document, definition.requestBody),
+    responses,
+    successResponse,
+    successStatus: successResponse === undefined ? undefined : Number(successResponse.status),
+    pagination: readPagination(document, definition['x-pagination'], { operationId, label, parameters, successResponse }),
+    definition,
+    pathItem,
+  };
+}

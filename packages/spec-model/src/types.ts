@@ -1,0 +1,174 @@
+import type { HttpMethod } from './methods.js';
+
+/** A JSON object of the document (an OpenAPI object or a JSON Schema), as the document holds it. */
+export type JsonObject = Record<string, any>;
+
+/** A bundled OpenAPI 3.1 document: one object, local `$ref`s only. */
+export type OpenApiDocument = JsonObject;
+
+/** Which base URL an operation is sent to: the control plane (`https://{base_url}`) or the gateway. */
+export type AddressSpace = 'controlPlane' | 'gateway';
+
+/** Which of the three error schemas an operation's error bodies use (`x-error-shape`). */
+export type ErrorShape = 'ml' | 'control-plane' | 'gateway';
+
+/** Where a parameter goes. */
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** A parameter of an operation, path-item parameters merged in. */
+export interface SpecParameter {
+  name: string;
+  in: ParameterLocation;
+  /** Always true for a path parameter; otherwise the parameter's `required`. */
+  required: boolean;
+  description: string | undefined;
+  /** The parameter's schema, `$ref` followed (`{}`, which accepts anything, when it has none). */
+  schema: JsonObject;
+  /**
+   * Its example value, first found wins: the parameter's `example`; the `value` of the first of its
+   * `examples`; its schema's `example`; the first of its schema's `examples`. `undefined` when none.
+   * A schema's `default` is not an example: it is what the server assumes when the parameter is absent.
+   */
+  example: unknown;
+  /** The parameter object itself (`$ref` followed). */
+  definition: JsonObject;
+}
+
+/** A named example of a request or response body. */
+export interface NamedExample {
+  /** Its key under `examples` (`example` for a media type's single `example`). */
+  name: string;
+  summary: string | undefined;
+  description: string | undefined;
+  /** The inline `value`; `undefined` for an example given only by `externalValue`. */
+  value: unknown;
+  externalValue: string | undefined;
+}
+
+/** One media type of a request or response body. */
+export interface SpecContent {
+  /** `application/json`, ... */
+  mediaType: string;
+  /** The body's schema, `$ref` followed (`{}` when the media type has none). */
+  schema: JsonObject;
+  /**
+   * Its named `examples` in document order, `$ref`s followed. A media type with a single `example` and no
+   * `examples` has that one, named `example`.
+   */
+  examples: NamedExample[];
+}
+
+export interface SpecRequestBody {
+  required: boolean;
+  description: string | undefined;
+  /** One entry per media type, in document order. */
+  content: SpecContent[];
+}
+
+export interface SpecHeader {
+  name: string;
+  required: boolean;
+  description: string | undefined;
+  /** The header's schema, `$ref` followed (`{}` when it has none). */
+  schema: JsonObject;
+}
+
+export interface SpecResponse {
+  /** As the document writes it: `200`, `4XX`, `default`. */
+  status: string;
+  description: string | undefined;
+  /** One entry per media type, in document order; empty for a response without a body. */
+  content: SpecContent[];
+  headers: SpecHeader[];
+}
+
+/** What pages of every paginated operation share (read from its `x-pagination`). */
+interface PaginationBase {
+  /** Property path (in each page's JSON body) of the page's items: `['data']`. */
+  itemsAt: readonly string[];
+  /** The query parameter that sets the page size. */
+  limitParameter: string;
+  /**
+   * The name of the TypeScript client's iterator over all pages: `iterate` and the operationId without its
+   * `list` prefix (`listAgentSessionTurns` -> `iterateAgentSessionTurns`). Here so that the client and the
+   * docs' samples cannot name it differently.
+   */
+  iteratorName: string;
+}
+
+/** Pages linked by a token: each page names the next one; the last page has no token. */
+export interface PageTokenPagination extends PaginationBase {
+  style: 'page-token';
+  /** The query parameter that asks for the page after a given token. */
+  tokenParameter: string;
+  /** Property path (in each page's body) of the next page's token: `['pagination', 'next_page_token']`. */
+  nextTokenAt: readonly string[];
+}
+
+/** Pages by position: the caller skips `offset` items; each page tells the total. */
+export interface OffsetPagination extends PaginationBase {
+  style: 'offset';
+  /** The query parameter with the number of items to skip. */
+  offsetParameter: string;
+  /** Property path (in each page's body) of the number of items in all pages: `['pagination', 'total']`. */
+  totalAt: readonly string[];
+}
+
+/** How an operation pages (`x-pagination`). */
+export type Pagination = PageTokenPagination | OffsetPagination;
+
+/** One operation of the document, with every convention of docs/ARCHITECTURE.md read and checked. */
+export interface SpecOperation {
+  /** Also the client's method name. */
+  operationId: string;
+  method: HttpMethod;
+  /** Path template as written in the document: `/teams/{id}`. */
+  path: string;
+  /**
+   * `gateway` when the servers the operation is sent to have a URL with `{gateway_base_url}`; those servers are
+   * the operation's own, else its path item's, else the document's (OpenAPI's rule). Otherwise `controlPlane`.
+   */
+  addressSpace: AddressSpace;
+  /** The servers the operation is sent to: its own, else its path item's, else the document's. */
+  servers: JsonObject[];
+  /** `x-idempotent`: whether a client may retry it. */
+  idempotent: boolean;
+  /** `x-error-shape`. */
+  errorShape: ErrorShape;
+  /**
+   * The status of an answer to invalid input: the first of 400 or 422 the operation documents (400 when it
+   * documents both); when it documents neither, 422 for the `ml` error shape and 400 for the others.
+   */
+  invalidInputStatus: 400 | 422;
+  tags: string[];
+  summary: string | undefined;
+  description: string | undefined;
+  deprecated: boolean;
+  /** Path-item and operation parameters; an operation parameter replaces the path-item one of the same name and location, in its place. */
+  parameters: SpecParameter[];
+  requestBody: SpecRequestBody | undefined;
+  /** In the order of the document's `responses` object (JavaScript keeps integer-like keys ascending: `200`, `404`, then `default`). */
+  responses: SpecResponse[];
+  /** The first response with an exact 2xx status (`200`..`299`); a range such as `2XX` is not one status. */
+  successResponse: SpecResponse | undefined;
+  /** `successResponse`'s status as a number. */
+  successStatus: number | undefined;
+  /** From `x-pagination`; `undefined` for an operation that does not page. */
+  pagination: Pagination | undefined;
+  /** The operation object itself (the document's own, not a copy). */
+  definition: JsonObject;
+  /** Its path item (`$ref` followed; the document's own). */
+  pathItem: JsonObject;
+}
+
+/** Everything the generators, the docs and the mock ask of the contract, read once. */
+export interface SpecModel {
+  /** The document the model was read from (not copied: objects the model returns are the document's own). */
+  document: OpenApiDocument;
+  /** Every operation, in document order (path by path, methods in `HTTP_METHODS` order). */
+  operations: readonly SpecOperation[];
+  /** The operation with this operationId; throws when there is none. */
+  operation(operationId: string): SpecOperation;
+  /** `resolveRef` on this document. */
+  resolve(node: unknown): any;
+}
