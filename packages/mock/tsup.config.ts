@@ -1,7 +1,10 @@
 import { defineConfig } from 'tsup';
 
 // The library ships as ESM + CJS with types; the CLI (src/cli.ts keeps its shebang) only as the ESM file
-// that `bin` points to, so the tarball holds no file that nothing leads to.
+// that `bin` points to, so the tarball holds no file that nothing leads to. @vendor/spec-model is private (never
+// published), so both builds bundle it in rather than leave an import a user could not install.
+const bundled = ['@vendor/spec-model'];
+
 export default defineConfig([
   {
     entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
@@ -11,6 +14,7 @@ export default defineConfig([
     clean: true,
     target: 'node20',
     platform: 'node',
+    noExternal: bundled,
   },
   {
     entry: { index: 'src/index.ts' },
@@ -19,5 +23,6 @@ export default defineConfig([
     shims: true,
     target: 'node20',
     platform: 'node',
+    noExternal: bundled,
   },
 ]);

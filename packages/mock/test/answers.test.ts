@@ -1,6 +1,7 @@
 // The answer table on a small synthetic spec: which response and example a request gets, when it is
 // served from memory and when it goes to Prism.
 import { describe, expect, it } from 'vitest';
+import { createSpecModel } from '@vendor/spec-model';
 import { createAnswerTable } from '../src/answers/answer-table.js';
 import { readOperations } from '../src/spec/operation-table.js';
 import { compileValidators } from '../src/validation/runtime-validators.js';
@@ -16,6 +17,7 @@ const doc = {
       get: {
         operationId: 'listThings',
         'x-error-shape': 'control-plane',
+        'x-idempotent': true,
         responses: {
           '201': { description: 'created', ...json({ made: { made: true } }) },
           '200': { description: 'ok', ...json({ first: { n: 1 }, second: { n: 2 } }) },
@@ -23,17 +25,24 @@ const doc = {
           default: { description: 'anything else', ...json({ other: { message: 'other' } }) },
         },
       },
+      post: {
+        operationId: 'countThings',
+        'x-error-shape': 'control-plane',
+        'x-idempotent': true,
+        responses: { '200': { description: 'one example', content: { 'application/json': { schema: { type: 'object' }, example: { count: 3 } } } } },
+      },
       delete: {
         operationId: 'deleteThings',
         'x-error-shape': 'control-plane',
+        'x-idempotent': true,
         responses: { '204': { description: 'gone' }, '206': { description: 'headers', headers: { 'x-count': { schema: { type: 'integer' } } }, ...json({ a: {} }) } },
       },
     },
   },
 };
-const operations = readOperations(doc);
-const choose = createAnswerTable(doc, await compileValidators(doc, operations), operations);
-const [list, remove] = operations as [(typeof operations)[0], (typeof operations)[0]];
+const operations = readOperations(createSpecModel(doc));
+const choose = createAnswerTable(await compileValidators(doc, operations), operations);
+const [list, count, remove] = operations as [(typeof operations)[0], (typeof operations)[0], (typeof operations)[0]];
 const bodyOf = (choice: ReturnType<typeof choose>) => (choice.kind === 'static' ? JSON.parse(choice.answer.body.toString() || 'null') : choice.kind);
 
 describe('answer table', () => {
@@ -65,6 +74,12 @@ describe('answer table', () => {
     expect(choose(list, {}, 'application/json;q=0, text/html').kind).toBe('prism');
     expect(choose(list, {}, 'text/html, */*;q=0.1').kind).toBe('static');
     expect(choose(list, {}, 'application/*').kind).toBe('static');
+  });
+
+  it("serves a media type's single `example` by default and by its name, `example` (the spec model's rule)", () => {
+    expect(bodyOf(choose(count, {}, undefined))).toEqual({ count: 3 });
+    expect(bodyOf(choose(count, { exampleKey: 'example' }, undefined))).toEqual({ count: 3 });
+    expect(choose(count, { exampleKey: 'other' }, undefined)).toMatchObject({ kind: 'unhonourable', violation: { message: expect.stringContaining('documents the examples example') } });
   });
 
   it('names the documented examples when the one asked for does not exist', () => {

@@ -1,16 +1,12 @@
 // The mock on the real bundle (@vendor/api-types/openapi.json): all 18 operations and the error rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../src/index.js';
-import { firstSuccess, loadBundle, operationsOf, responseOf, schemaValidator, validRequest, type SpecOperation } from './helpers/spec.js';
+import { firstSuccess, loadModel, responseOf, schemaValidator, validRequest, type SpecOperation } from './helpers/spec.js';
 
-const doc = loadBundle();
-const operations = operationsOf(doc);
-const validatorAt = schemaValidator(doc);
-const byId = (id: string): SpecOperation => {
-  const found = operations.find((o) => o.operationId === id);
-  if (!found) throw new Error(`no operation ${id} in the bundle`);
-  return found;
-};
+const model = loadModel();
+const operations = model.operations;
+const validatorAt = schemaValidator(model);
+const byId = (id: string): SpecOperation => model.operation(id);
 const errorSchema = { ml: '#/components/schemas/MlError', 'control-plane': '#/components/schemas/ControlPlaneError', gateway: '#/components/schemas/GatewayError' } as const;
 
 let mock: RunningMock;
@@ -20,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 async function call(id: string, change: (req: ReturnType<typeof validRequest>) => void = () => {}) {
-  const req = validRequest(doc, mock.url, byId(id));
+  const req = validRequest(mock.url, byId(id));
   change(req);
   const res = await fetch(req.url, req.init);
   const text = await res.text();
@@ -29,7 +25,7 @@ async function call(id: string, change: (req: ReturnType<typeof validRequest>) =
 
 /** The body must match the operation's declared error schema (x-error-shape). */
 function expectErrorShape(id: string, body: unknown) {
-  const validate = validatorAt(errorSchema[byId(id).op['x-error-shape'] as keyof typeof errorSchema]);
+  const validate = validatorAt(errorSchema[byId(id).errorShape]);
   expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
 }
 
@@ -41,11 +37,11 @@ describe('the bundle', () => {
 
 describe.each(operations.map((o) => [o.operationId, o] as const))('%s', (id, entry) => {
   it('answers a valid request with its first 2xx example, which validates against the spec', async () => {
-    const { status, example, schemaPointer } = firstSuccess(doc, entry);
+    const { status, example, schema } = firstSuccess(entry);
     const res = await call(id);
     expect(res.status).toBe(status);
     expect(res.body).toEqual(example);
-    const validate = validatorAt(schemaPointer);
+    const validate = validatorAt(schema);
     expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
   });
 
@@ -61,7 +57,7 @@ describe('validation errors in each shape', () => {
   const put = (body: unknown) => (req: ReturnType<typeof validRequest>) => {
     req.init.body = JSON.stringify(body);
   };
-  const mcpExample = () => JSON.parse(validRequest(doc, 'http://x', byId('createOrUpdateMcpServer')).init.body as string);
+  const mcpExample = () => JSON.parse(validRequest('http://x', byId('createOrUpdateMcpServer')).init.body as string);
 
   it('control-plane: a 2-character MCP server name and a missing collaborators -> 400 naming both fields and rules', async () => {
     const body = mcpExample();
@@ -181,13 +177,19 @@ describe('malformed requests', () => {
     expect(JSON.stringify(res.body)).not.toContain('secret-xyz');
   });
 
-  it('unknown path -> 404 in the shape of its address space', async () => {
+  it('unknown path -> 404 in the shape of the operations nearest to it', async () => {
     const res = await fetch(`${mock.url}/api/svc/v1/nothing-here`, { headers: { authorization: 'Bearer t' } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ statusCode: 404, message: 'No operation matches GET /api/svc/v1/nothing-here', code: 404 });
     const ml = await fetch(`${mock.url}/api/ml/v1/nothing-here`);
     expect(ml.status).toBe(404);
     expect((await ml.json()).detail[0]).toMatchObject({ loc: ['path'], type: 'not_found' });
+    // Under a gateway template (/{tenantName}/v1/agents/...): the gateway's shape.
+    const gateway = await fetch(`${mock.url}/acme/v1/nothing-here`);
+    expect(gateway.status).toBe(404);
+    const gatewayBody = await gateway.json();
+    expectErrorShape('listAgentSessionTurns', gatewayBody);
+    expect(gatewayBody.error.message).toBe('No operation matches GET /acme/v1/nothing-here');
   });
 
   it('wrong method -> 405 with Allow, in the operation shape', async () => {
@@ -201,16 +203,16 @@ describe('malformed requests', () => {
 });
 
 describe('Prefer', () => {
-  it.each(operations.flatMap((entry) => Object.keys(entry.op.responses).filter((c) => c !== '401' && /^\d{3}$/.test(c)).map((code) => [entry.operationId, code] as const)))(
+  it.each(operations.flatMap((entry) => entry.responses.map((r) => r.status).filter((c) => c !== '401' && /^\d{3}$/.test(c)).map((code) => [entry.operationId, code] as const)))(
     '%s: Prefer code=%s serves that documented example',
     async (id, code) => {
       const entry = byId(id);
-      const { example } = responseOf(doc, entry, code);
+      const { example } = responseOf(entry, code);
       const res = await call(id, (req) => (req.init.headers.prefer = `code=${code}`));
       expect(res.status).toBe(Number(code));
       if (code === '404') {
         // A 404 names the ids of the request (below); with the example's own ids it keeps the example's shape.
-        expect(Object.keys(res.body)).toEqual(Object.keys(example));
+        expect(Object.keys(res.body)).toEqual(Object.keys(example as object));
         expectErrorShape(id, res.body);
       } else {
         expect(res.body).toEqual(example);
@@ -235,7 +237,7 @@ describe('Prefer', () => {
   });
 
   it('a 404 of an operation without path parameters is the documented example', async () => {
-    const { example } = responseOf(doc, byId('terminateJob'), '404');
+    const { example } = responseOf(byId('terminateJob'), '404');
     const res = await call('terminateJob', (req) => (req.init.headers.prefer = 'code=404'));
     expect(res.status).toBe(404);
     expect(res.body).toEqual(example);
@@ -243,11 +245,10 @@ describe('Prefer', () => {
 
   it('Prefer example=<name> serves that named example', async () => {
     const entry = byId('createOrUpdateMcpServer');
-    const { examples } = responseOf(doc, entry, '200');
-    const names = Object.keys(examples);
-    const last = names[names.length - 1]!;
-    const res = await call('createOrUpdateMcpServer', (req) => (req.init.headers.prefer = `code=200, example=${last}`));
+    const { examples } = responseOf(entry, '200');
+    const last = examples[examples.length - 1]!;
+    const res = await call('createOrUpdateMcpServer', (req) => (req.init.headers.prefer = `code=200, example=${last.name}`));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(examples[last].value);
+    expect(res.body).toEqual(last.value);
   });
 });

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { readOperations } from '../src/spec/operation-table.js';
 import { compileValidators, loadSchemaValidators } from '../src/validation/runtime-validators.js';
 import { bodyKey, responseKey, validatorSchemas } from '../src/validation/validator-keys.js';
-import { deref, loadBundle } from './helpers/spec.js';
+import { jsonContentOf } from '@vendor/spec-model';
+import { loadBundle, loadModel } from './helpers/spec.js';
 
 const doc = loadBundle();
-const operations = readOperations(doc);
+const model = loadModel(doc);
+const operations = readOperations(model);
 const generated = await loadSchemaValidators(doc, operations);
 const compiled = await compileValidators(doc, operations);
 const schemas = validatorSchemas(doc, operations);
@@ -16,14 +18,12 @@ const schemas = validatorSchemas(doc, operations);
 function examplesWithKeys(): Array<{ key: string; name: string; value: unknown }> {
   const out: Array<{ key: string; name: string; value: unknown }> = [];
   for (const op of operations) {
-    const item = doc.paths[op.path][op.method];
-    const body = deref(doc, item.requestBody)?.content?.['application/json'];
-    for (const [name, example] of Object.entries<any>(body?.examples ?? {})) out.push({ key: bodyKey(op), name, value: deref(doc, example).value });
-    for (const response of op.responses) {
-      const media = deref(doc, item.responses[response.status])?.content?.['application/json'];
-      for (const [name, example] of Object.entries<any>(media?.examples ?? {})) {
-        out.push({ key: responseKey(op, response.status), name, value: deref(doc, example).value });
-      }
+    const entry = model.operation(op.operationId);
+    const body = entry.requestBody && jsonContentOf(entry.requestBody.content);
+    for (const { name, value } of body?.examples ?? []) out.push({ key: bodyKey(op), name, value });
+    for (const response of entry.responses) {
+      const media = jsonContentOf(response.content);
+      for (const { name, value } of media?.examples ?? []) out.push({ key: responseKey(op, response.status), name, value });
     }
   }
   return out;

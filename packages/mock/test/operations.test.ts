@@ -1,20 +1,14 @@
+// The operation table, built on the spec model: what it takes from the model, and the schema pointers it adds.
+import { createSpecModel } from '@vendor/spec-model';
 import { describe, expect, it } from 'vitest';
-import { invalidInputStatusOf, readOperations } from '../src/spec/operation-table.js';
+import { readOperations } from '../src/spec/operation-table.js';
 import fixture from './fixtures/mini-spec.json' with { type: 'json' };
 
-describe('invalidInputStatusOf (ARCHITECTURE.md "Invalid-input status")', () => {
-  it('takes 400 before 422, then falls back by shape', () => {
-    expect(invalidInputStatusOf({ '200': {}, '400': {}, '422': {} }, 'ml')).toBe(400);
-    expect(invalidInputStatusOf({ '200': {}, '422': {} }, 'control-plane')).toBe(422);
-    expect(invalidInputStatusOf({ '200': {} }, 'ml')).toBe(422);
-    expect(invalidInputStatusOf({ '200': {} }, 'control-plane')).toBe(400);
-    expect(invalidInputStatusOf({ '200': {} }, 'gateway')).toBe(400);
-  });
-});
+const operationsOf = (doc: any) => readOperations(createSpecModel(doc));
 
 describe('readOperations', () => {
   it('reads shape, invalid-input status and body schema pointer of each operation', () => {
-    const ops = readOperations(structuredClone(fixture));
+    const ops = operationsOf(structuredClone(fixture));
     expect(ops.map((o) => [o.operationId, o.errorShape, o.invalidInputStatus])).toEqual([
       ['createOrUpdateModelVersion', 'ml', 422],
       ['createOrUpdateMcpServer', 'control-plane', 400],
@@ -25,16 +19,41 @@ describe('readOperations', () => {
     expect(ops[2]!.bodySchemaPointer).toBeUndefined();
   });
 
+  it('takes the invalid-input status the model reads: a documented 422 before the shape default', () => {
+    const doc: any = structuredClone(fixture);
+    doc.paths['/api/svc/v1/teams/{id}'].get.responses['422'] = { description: 'invalid' };
+    expect(operationsOf(doc)[2]!.invalidInputStatus).toBe(422);
+  });
+
   it('follows a $ref request body to components/requestBodies', () => {
     const doc: any = structuredClone(fixture);
     doc.components.requestBodies = { Mv: doc.paths['/api/ml/v1/model-versions'].put.requestBody };
     doc.paths['/api/ml/v1/model-versions'].put.requestBody = { $ref: '#/components/requestBodies/Mv' };
-    expect(readOperations(doc)[0]!.bodySchemaPointer).toBe('#/components/requestBodies/Mv/content/application~1json/schema');
+    expect(operationsOf(doc)[0]!.bodySchemaPointer).toBe('#/components/requestBodies/Mv/content/application~1json/schema');
   });
 
-  it('refuses an operation without a valid x-error-shape, naming it', () => {
+  it('points at where a chain of $refs ends, for a response and a parameter', () => {
+    const doc: any = structuredClone(fixture);
+    const team = doc.paths['/api/svc/v1/teams/{id}'].get;
+    Object.assign(doc.components.responses, { Team: team.responses['200'], TeamAlias: { $ref: '#/components/responses/Team' } });
+    team.responses['200'] = { $ref: '#/components/responses/TeamAlias' };
+    doc.components.parameters = { ...doc.components.parameters, TeamId: team.parameters[0], TeamIdAlias: { $ref: '#/components/parameters/TeamId' } };
+    team.parameters[0] = { $ref: '#/components/parameters/TeamIdAlias' };
+    const getTeam = operationsOf(doc)[2]!;
+    expect(getTeam.responses.find((r) => r.status === '200')!.schemaPointer).toBe('#/components/responses/Team/content/application~1json/schema');
+    expect(getTeam.parameters[0]!.schemaPointer).toBe('#/components/parameters/TeamId/schema');
+  });
+
+  it("points into another operation when a $ref leads there (a bundler's way of sharing an object)", () => {
+    const doc: any = structuredClone(fixture);
+    doc.paths['/api/svc/v1/teams/{id}'].get.responses['404'] = { $ref: '#/paths/~1api~1svc~1v1~1mcp/put/responses/400' };
+    const getTeam = operationsOf(doc)[2]!;
+    expect(getTeam.responses.find((r) => r.status === '404')!.schemaPointer).toBe('#/paths/~1api~1svc~1v1~1mcp/put/responses/400/content/application~1json/schema');
+  });
+
+  it('refuses an operation without a valid x-error-shape, naming it (the spec model checks it)', () => {
     const doc: any = structuredClone(fixture);
     doc.paths['/api/svc/v1/teams/{id}'].get['x-error-shape'] = 'nest';
-    expect(() => readOperations(doc)).toThrow(/GET \/api\/svc\/v1\/teams\/\{id\}: x-error-shape must be one of ml, control-plane, gateway/);
+    expect(() => operationsOf(doc)).toThrow(/getTeam \(GET \/api\/svc\/v1\/teams\/\{id\}\) needs x-error-shape: ml\|control-plane\|gateway/);
   });
 });

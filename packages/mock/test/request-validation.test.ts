@@ -1,4 +1,5 @@
 // validateRequest on the fixture spec (validators compiled at run time): bodies, parameters, their messages.
+import { createSpecModel } from '@vendor/spec-model';
 import { describe, expect, it } from 'vitest';
 import type { ParsedBody } from '../src/http/request-body.js';
 import { rewriteDiscriminators } from '../src/validation/discriminator-rewrite.js';
@@ -8,7 +9,7 @@ import { loadSchemaValidators } from '../src/validation/runtime-validators.js';
 import fixture from './fixtures/mini-spec.json' with { type: 'json' };
 
 const doc = structuredClone(fixture);
-const ops = readOperations(doc);
+const ops = readOperations(createSpecModel(doc));
 const byId = (id: string) => ops.find((o) => o.operationId === id)!;
 const mcp = byId('createOrUpdateMcpServer');
 const validators = await loadSchemaValidators(doc, ops);

@@ -35,8 +35,19 @@ describe('router', () => {
   });
 
   it('reports an unknown path', () => {
-    expect(route('GET', '/teams')).toEqual({ kind: 'no-path' });
-    expect(route('GET', '/teams/a/b')).toEqual({ kind: 'no-path' });
+    expect(route('GET', '/teams')).toMatchObject({ kind: 'no-path' });
+    expect(route('GET', '/teams/a/b')).toMatchObject({ kind: 'no-path' });
+  });
+
+  it("names an unknown path's nearest operation: most leading literal segments, then parameters, then spec order", () => {
+    const nearest = (path: string) => {
+      const result = route('GET', path);
+      return result.kind === 'no-path' ? result.nearest?.operationId : `found ${result.kind}`;
+    };
+    expect(nearest('/teams/a/b')).toBe('getTeam');
+    expect(nearest('/teams/me/x')).toBe('getMe');
+    expect(nearest('/acme/v1/other')).toBe('listTurns');
+    expect(nearest('/teams')).toBe('getTeam');
   });
 
   it('reports a wrong method with the allowed ones', () => {

@@ -3,9 +3,9 @@
 // schema once, on first use, then served from memory. What cannot be served from an example (a generated
 // body, documented response headers, a media type other than JSON, an Accept the JSON answer does not
 // satisfy) goes to Prism instead.
-import { getAtPointer } from '../spec/json-pointer.js';
+import type { NamedExample } from '@vendor/spec-model';
 import type { MockOperation, MockResponse } from '../spec/operation-table.js';
-import type { OpenApiDocument, Violation } from '../types.js';
+import type { Violation } from '../types.js';
 import type { MockError } from '../validation/error-shapes.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
 import { violationsFromSchemaErrors } from '../validation/schema-violations.js';
@@ -33,7 +33,7 @@ export type AnswerChoice =
 
 export type ChooseAnswer = (op: MockOperation, preferences: Preferences, accept: string | undefined) => AnswerChoice;
 
-export function createAnswerTable(doc: OpenApiDocument, validators: SchemaValidators, operations: readonly MockOperation[]): ChooseAnswer {
+export function createAnswerTable(validators: SchemaValidators, operations: readonly MockOperation[]): ChooseAnswer {
   const cache = new Map<string, AnswerChoice>();
   const exampleIds = pathParameterExamples(operations);
   return (op, preferences, accept) => {
@@ -45,25 +45,24 @@ export function createAnswerTable(doc: OpenApiDocument, validators: SchemaValida
     if (accept !== undefined && !acceptsAnswer(accept, response.jsonMediaType)) return { kind: 'prism', why: 'content negotiation' };
     if (response.jsonMediaType === undefined && response.otherMediaTypes.length > 0) return { kind: 'prism', why: 'a media type other than JSON' };
 
-    const example = pickExample(op, response, preferences.exampleKey);
-    if ('violation' in example) return { kind: 'unhonourable', violation: example.violation };
-    if (example.name === undefined && response.jsonMediaType !== undefined && !response.hasSingleExample) {
-      return { kind: 'prism', why: 'no example to serve' };
-    }
-    const key = `${op.operationId} ${status} ${example.name ?? ''}`;
+    const pickedExample = pickExample(op, response, preferences.exampleKey);
+    if ('violation' in pickedExample) return { kind: 'unhonourable', violation: pickedExample.violation };
+    const { example } = pickedExample;
+    if (example === undefined && response.jsonMediaType !== undefined) return { kind: 'prism', why: 'no example to serve' };
+    const key = `${op.operationId} ${status} ${example?.name ?? ''}`;
     let choice = cache.get(key);
     if (!choice) {
-      choice = buildAnswer(doc, validators, op, response, status, example.name, exampleIds);
+      choice = buildAnswer(validators, op, response, status, example, exampleIds);
       cache.set(key, choice);
     }
     return choice;
   };
 }
 
-/** The response a request gets: the asked-for code (or its range, or `default`), else the lowest 2xx. */
+/** The response a request gets: the asked-for code (or its range, or `default`), else the success response (else 2XX, else `default`). */
 function pickResponse(op: MockOperation, code: number | undefined): { response: MockResponse; status: number } | { violation: Violation } {
   if (code === undefined) {
-    const success = op.responses.filter((r) => /^2\d\d$/.test(r.status)).sort((a, b) => Number(a.status) - Number(b.status))[0];
+    const success = op.successResponse;
     const fallback = success ?? op.responses.find((r) => r.status.toUpperCase() === '2XX') ?? op.responses.find((r) => r.status === 'default');
     if (!fallback) return { violation: preferViolation('code', `has no code, and ${op.operationId} documents no success response to serve`) };
     return { response: fallback, status: success ? Number(success.status) : 200 };
@@ -79,26 +78,30 @@ function pickResponse(op: MockOperation, code: number | undefined): { response: 
   return { response, status: code };
 }
 
-function pickExample(op: MockOperation, response: MockResponse, wanted: string | undefined): { name: string | undefined } | { violation: Violation } {
-  if (wanted === undefined) return { name: response.exampleNames[0] };
-  if (response.exampleNames.includes(wanted)) return { name: wanted };
-  const documented = response.exampleNames.length > 0 ? `the examples ${response.exampleNames.join(', ')}` : 'no named examples';
+/** The example a request gets: the asked-for one (Prefer: example=...), else the first; undefined when there is none. */
+function pickExample(op: MockOperation, response: MockResponse, wanted: string | undefined): { example: NamedExample | undefined } | { violation: Violation } {
+  if (wanted === undefined) return { example: response.examples[0] };
+  const named = response.examples.find((example) => example.name === wanted);
+  if (named !== undefined) return { example: named };
+  const names = response.examples.map((example) => example.name);
+  const documented = names.length > 0 ? `the examples ${names.join(', ')}` : 'no named examples';
   return {
     violation: preferViolation('example', `asks for example=${wanted}, but the ${response.status} response of ${op.operationId} documents ${documented}`),
   };
 }
 
 function buildAnswer(
-  doc: OpenApiDocument,
   validators: SchemaValidators,
   op: MockOperation,
   response: MockResponse,
   status: number,
-  exampleName: string | undefined,
+  example: NamedExample | undefined,
   exampleIds: ReadonlySet<string>,
 ): AnswerChoice {
-  if (response.jsonMediaType === undefined) return { kind: 'static', answer: { status, headers: { 'content-length': '0' }, body: Buffer.alloc(0) } };
-  const value = exampleValue(doc, response, exampleName);
+  const mediaType = response.jsonMediaType;
+  const hasJsonBody = mediaType !== undefined && example !== undefined;
+  if (!hasJsonBody) return { kind: 'static', answer: { status, headers: { 'content-length': '0' }, body: Buffer.alloc(0) } };
+  const { value } = example;
   const validate = validators.get(responseKey(op, response.status));
   if (validate && !validate(value)) {
     const details = violationsFromSchemaErrors(['body'], validate.errors).map((v) => `response.${v.message}`).join('; ');
@@ -113,7 +116,7 @@ function buildAnswer(
     };
   }
   const body = Buffer.from(JSON.stringify(value));
-  const answer: StaticAnswer = { status, headers: { 'content-type': response.jsonMediaType, 'content-length': String(body.length) }, body };
+  const answer: StaticAnswer = { status, headers: { 'content-type': mediaType, 'content-length': String(body.length) }, body };
   const rewrites = status === 404 ? idRewritesFor(op, exampleIds) : [];
   if (rewrites.length > 0) answer.namesIds = { value, rewrites };
   return { kind: 'static', answer };
@@ -124,15 +127,6 @@ export function staticAnswerFor(answer: StaticAnswer, pathParams: Readonly<Recor
   if (answer.namesIds === undefined) return answer;
   const body = Buffer.from(JSON.stringify(nameRequestedIds(answer.namesIds.value, answer.namesIds.rewrites, pathParams)));
   return { status: answer.status, headers: { ...answer.headers, 'content-length': String(body.length) }, body };
-}
-
-function exampleValue(doc: OpenApiDocument, response: MockResponse, exampleName: string | undefined): unknown {
-  const media = getAtPointer(doc, `${response.pointer}/content`)?.[response.jsonMediaType!];
-  if (exampleName === undefined) return media.example;
-  let example = media.examples[exampleName];
-  // Named examples may be $refs to components/examples.
-  for (let hops = 0; hops < 20 && typeof example?.$ref === 'string'; hops++) example = getAtPointer(doc, example.$ref);
-  return example?.value;
 }
 
 // Whether an Accept header admits the JSON answer: any range that matches it (*/*, application/*, the type itself) without q=0.

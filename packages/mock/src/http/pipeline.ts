@@ -7,13 +7,14 @@ import { isPreferViolation, parsePrefer } from '../answers/prefer-header.js';
 import type { PrismEngine } from '../answers/prism-engine.js';
 import { sendStatelessAnswer } from '../answers/send-answer.js';
 import type { SandboxContext, SandboxSeam } from '../sandbox/seam.js';
+import type { ErrorShape } from '../types.js';
 import { invalidRequestError, validateRequest } from '../validation/request-validation.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
 import { hasBearerToken } from './bearer-token.js';
 import { applyCors, type CorsPolicy } from './cors.js';
 import { parseBody, readBody } from './request-body.js';
 import { createRequestContext, type RequestContext } from './request-context.js';
-import { sendError, sendJson, shapeForUnknownPath } from './response-writer.js';
+import { sendError, sendJson } from './response-writer.js';
 import { methodsAt, type Router } from './router.js';
 
 export interface PipelineDeps {
@@ -31,6 +32,9 @@ export interface PipelineDeps {
   sandbox?: SandboxSeam;
 }
 
+/** The error shape of a 404 from a spec without a single operation, which has no shape to borrow. */
+const SHAPE_WITHOUT_OPERATIONS: ErrorShape = 'control-plane';
+
 export function createPipeline(deps: PipelineDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -42,7 +46,7 @@ export function createPipeline(deps: PipelineDeps) {
     const route = deps.route(method, url.pathname);
     if (route.kind === 'no-path') {
       req.resume();
-      return sendError(res, shapeForUnknownPath(url.pathname), {
+      return sendError(res, route.nearest?.errorShape ?? SHAPE_WITHOUT_OPERATIONS, {
         status: 404,
         kind: 'not-found',
         message: `No operation matches ${method} ${url.pathname}`,

@@ -1,6 +1,5 @@
 // Reads and parses a request body. Never echoes body text (it may hold passwords or secrets).
 import type { IncomingMessage } from 'node:http';
-import { isJsonMediaType } from '../spec/operation-table.js';
 import type { Json } from '../types.js';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -46,4 +45,9 @@ export function parseBody(raw: Buffer | 'too-large', contentType: string | undef
   } catch {
     return { kind: 'malformed' };
   }
+}
+
+/** A request's media type (lower-cased, without parameters) that carries JSON: application/json or application/...+json. */
+function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === 'application/json' || /^application\/[^/]+\+json$/.test(mediaType);
 }

@@ -21,10 +21,3 @@ function isJson(headers: Record<string, string>): boolean {
 export function sendError(res: ServerResponse, shape: ErrorShape, error: MockError, headers: Record<string, string> = {}): void {
   sendJson(res, error.status, renderError(shape, error), headers);
 }
-
-/** Shape for requests that match no operation: guessed from the address space of the path. */
-export function shapeForUnknownPath(pathname: string): ErrorShape {
-  if (pathname.startsWith('/api/ml/')) return 'ml';
-  if (pathname.startsWith('/api/')) return 'control-plane';
-  return 'gateway';
-}

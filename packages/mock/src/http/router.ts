@@ -3,7 +3,8 @@ import type { MockOperation } from '../spec/operation-table.js';
 
 export type RouteResult =
   | { kind: 'found'; operation: MockOperation; /** path parameters by template name, still percent-encoded */ params: Record<string, string> }
-  | { kind: 'no-path' }
+  /** `nearest`: the operation whose template spells most of the path's beginning; a 404 takes its error shape */
+  | { kind: 'no-path'; nearest: MockOperation | undefined }
   | { kind: 'no-method'; operations: MockOperation[]; allowed: string[] };
 
 export type Router = (method: string, pathname: string) => RouteResult;
@@ -33,6 +34,7 @@ function compile(template: string): { regex: RegExp; names: string[]; literalSeg
 }
 
 export function createRouter(operations: MockOperation[]): Router {
+  const nearestTo = createNearestOperation(operations);
   const byPath = new Map<string, MockOperation[]>();
   for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   // Templates with more literal segments win (/teams/me before /teams/{id}).
@@ -47,7 +49,7 @@ export function createRouter(operations: MockOperation[]): Router {
       const match = path.regex.exec(pathname);
       if (match) matches.push({ path, values: match.slice(1) });
     }
-    if (matches.length === 0) return { kind: 'no-path' };
+    if (matches.length === 0) return { kind: 'no-path', nearest: nearestTo(pathname) };
     for (const { path, values } of matches) {
       const operation = path.operations.find((op) => op.method === lower);
       if (!operation) continue;
@@ -59,6 +61,45 @@ export function createRouter(operations: MockOperation[]): Router {
     return { kind: 'no-method', operations: ops, allowed: [...new Set(ops.map((op) => op.method.toUpperCase()))] };
   };
 }
+
+/**
+ * For a path no operation serves: the operation whose template spells most of its beginning (leading literal
+ * segments first, then parameters; the first in the spec's order on a tie). So an unknown path under
+ * /api/ml/v1 answers in the ML operations' error shape, one under a gateway template in the gateway's,
+ * as the spec lays its paths out, without a list of prefixes here.
+ */
+function createNearestOperation(operations: MockOperation[]): (pathname: string) => MockOperation | undefined {
+  const templates = operations.map((operation) => ({ operation, segments: operation.path.split('/').slice(1) }));
+  return (pathname) => {
+    const segments = pathname.split('/').slice(1);
+    let nearest: { operation: MockOperation; lead: Lead } | undefined;
+    for (const { operation, segments: template } of templates) {
+      const lead = leadOf(template, segments);
+      if (nearest === undefined || isLonger(lead, nearest.lead)) nearest = { operation, lead };
+    }
+    return nearest?.operation;
+  };
+}
+
+/** How many of a path's leading segments a template matches, by literal segments and by parameters. */
+interface Lead {
+  literal: number;
+  parameters: number;
+}
+
+function leadOf(template: readonly string[], path: readonly string[]): Lead {
+  const lead = { literal: 0, parameters: 0 };
+  for (let index = 0; index < Math.min(template.length, path.length); index++) {
+    const segment = template[index]!;
+    const isParameter = segment.includes('{');
+    if (isParameter) lead.parameters += 1;
+    else if (segment === path[index]) lead.literal += 1;
+    else break;
+  }
+  return lead;
+}
+
+const isLonger = (a: Lead, b: Lead) => a.literal > b.literal || (a.literal === b.literal && a.parameters > b.parameters);
 
 /** The HTTP methods served on a path (for CORS preflights and 405's Allow), or undefined for an unknown path. */
 export function methodsAt(route: Router, pathname: string): string[] | undefined {

@@ -2,6 +2,7 @@
 // Prism is loaded only when a request needs it (see answers/answer-table.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createSpecModel } from '@vendor/spec-model';
 import { createAnswerTable } from '../answers/answer-table.js';
 import { lazyPrismEngine } from '../answers/prism-engine.js';
 import type { SandboxOptions } from '../sandbox/create-sandbox.js';
@@ -63,15 +64,17 @@ export function startMock(options?: StartMockOptions): Promise<RunningMock>;
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock | RunningSandbox> {
   const { port = 0, host = '127.0.0.1', onRequest, onWarning = (line) => console.error(`[api-mock] ${line}`) } = options;
   const doc = await loadSpec(options.spec);
-  const operations = readOperations(doc);
+  // The one reading of the spec: every table below, and the sandbox, are built from it now, never per request.
+  const model = createSpecModel(doc);
+  const operations = readOperations(model);
   const validators = await loadSchemaValidators(doc, operations);
   // Loaded only for --sandbox: the stateless mock never loads the sandbox, jose, PGlite or pg.
-  const sandbox = options.sandbox ? await (await import('../sandbox/create-sandbox.js')).createSandbox(doc, options.sandbox, onWarning) : undefined;
+  const sandbox = options.sandbox ? await (await import('../sandbox/create-sandbox.js')).createSandbox(model, options.sandbox, onWarning) : undefined;
   const cors = createCorsPolicy(options.cors, specHeaders(operations));
   const handle = createPipeline({
     route: createRouter(operations),
     validators,
-    answers: createAnswerTable(doc, validators, operations),
+    answers: createAnswerTable(validators, operations),
     prism: lazyPrismEngine(doc),
     cors,
     allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],

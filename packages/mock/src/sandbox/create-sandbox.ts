@@ -3,8 +3,8 @@
 // handlers answer valid requests from the store (handlers/). It adds /_sandbox/health and /_sandbox/reset.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SpecModel } from '@vendor/spec-model';
 import type { CorsPolicy } from '../http/cors.js';
-import type { OpenApiDocument } from '../types.js';
 import { answerAdminRoute } from './admin-routes.js';
 import { authenticateCaller } from './caller-auth.js';
 import { unavailable } from './handlers/answer-builders.js';
@@ -37,7 +37,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export async function createSandbox(doc: OpenApiDocument, options: SandboxOptions, warn: (line: string) => void): Promise<Sandbox> {
+export async function createSandbox(model: SpecModel, options: SandboxOptions, warn: (line: string) => void): Promise<Sandbox> {
   if (options.data !== undefined && options.databaseUrl !== undefined) {
     throw new Error('sandbox: give either data (an embedded database directory) or databaseUrl (a Postgres server), not both');
   }
@@ -46,11 +46,11 @@ export async function createSandbox(doc: OpenApiDocument, options: SandboxOption
   const secret = options.secret ?? (fromEnv || randomSecret());
   if (secret === '') throw new Error('sandbox: the secret must not be empty');
   const issuer = createTokenIssuer(secret);
-  const seed = deriveSeed(doc);
+  const seed = deriveSeed(model);
   const store = await openStore(options);
   const services: SandboxServices = {
     store,
-    doc,
+    model,
     exampleTenant: seed.exampleTenant,
     urlKey: createHash('sha256').update(`signed-urls\u0000${secret}`).digest(),
     now: () => new Date(),

@@ -1,72 +1,38 @@
-// Looks up an operation by operationId and reads its documented values out of the bundle (local $refs
-// followed): response and request examples, parameter examples and defaults. The sandbox's seed and handlers
-// read these; the request pipeline uses the operation table (operation-table.ts) instead.
-import { deref, toPointer } from './json-pointer.js';
-import type { OpenApiDocument } from '../types.js';
+// The documented values the sandbox's seed and handlers read, through the spec model: an operation's
+// success and request examples, its parameters' examples and defaults. The request pipeline reads the
+// operation table (operation-table.ts) instead.
+import { jsonContentOf, type SpecContent, type SpecModel, type SpecOperation, type SpecParameter } from '@vendor/spec-model';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
-export interface SpecOperationRef {
-  operationId: string;
-  method: string;
-  path: string;
-  op: Record<string, any>;
+/** The operation with this operationId, or undefined: the spec being served may be another than the contract. */
+export function findOperation(model: SpecModel, operationId: string): SpecOperation | undefined {
+  return model.operations.find((operation) => operation.operationId === operationId);
 }
 
-export function findOperation(doc: OpenApiDocument, operationId: string): SpecOperationRef | undefined {
-  for (const [path, item] of Object.entries<any>(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      if (item?.[method]?.operationId === operationId) return { operationId, method, path, op: item[method] };
-    }
-  }
-  return undefined;
-}
-
-/** Every example value of the operation's 2xx JSON responses, in document order. */
-export function successExamples(doc: OpenApiDocument, ref: SpecOperationRef): unknown[] {
-  const values: unknown[] = [];
-  for (const [status, raw] of Object.entries<any>(ref.op.responses ?? {})) {
-    if (!status.startsWith('2')) continue;
-    const response = deref(doc, raw, toPointer(['paths', ref.path, ref.method, 'responses', status])).value;
-    for (const media of Object.values<any>(response?.content ?? {})) {
-      for (const [name, example] of Object.entries<any>(media?.examples ?? {})) {
-        const value = deref(doc, example, `#/examples/${name}`).value?.value;
-        if (value !== undefined) values.push(value);
-      }
-      if (media?.example !== undefined) values.push(media.example);
-    }
-  }
-  return values;
+/** Every example value of the operation's success response (its JSON body), in document order. */
+export function successExamples(operation: SpecOperation): unknown[] {
+  return exampleValues(operation.successResponse && jsonContentOf(operation.successResponse.content));
 }
 
 /** Every example value of the operation's JSON request body, in document order. */
-export function requestExamples(doc: OpenApiDocument, ref: SpecOperationRef): unknown[] {
-  if (ref.op.requestBody === undefined) return [];
-  const body = deref(doc, ref.op.requestBody, toPointer(['paths', ref.path, ref.method, 'requestBody'])).value;
-  const media = body?.content?.['application/json'];
-  const values: unknown[] = [];
-  for (const [name, example] of Object.entries<any>(media?.examples ?? {})) {
-    const value = deref(doc, example, `#/examples/${name}`).value?.value;
-    if (value !== undefined) values.push(value);
-  }
-  if (media?.example !== undefined) values.push(media.example);
-  return values;
+export function requestExamples(operation: SpecOperation): unknown[] {
+  return exampleValues(operation.requestBody && jsonContentOf(operation.requestBody.content));
 }
 
-/** The parameters of an operation (path-level and operation-level), $refs followed. */
-export function parametersOf(doc: OpenApiDocument, ref: SpecOperationRef): Array<Record<string, any>> {
-  const pathLevel = doc.paths?.[ref.path]?.parameters ?? [];
-  return [...pathLevel, ...(ref.op.parameters ?? [])].map((p: unknown) => deref(doc, p, '#/').value).filter(Boolean);
+export function parameterExample(operation: SpecOperation, name: string): unknown {
+  return parameterNamed(operation, name)?.example;
 }
 
-export function parameterExample(doc: OpenApiDocument, ref: SpecOperationRef, name: string): unknown {
-  const parameter = parametersOf(doc, ref).find((p) => p.name === name);
-  if (!parameter) return undefined;
-  if (parameter.example !== undefined) return parameter.example;
-  const first = Object.values<any>(parameter.examples ?? {})[0];
-  return first ? deref(doc, first, '#/').value?.value : undefined;
+/** What the server assumes when the parameter is absent (its schema's `default`). */
+export function parameterDefault(operation: SpecOperation, name: string): unknown {
+  return parameterNamed(operation, name)?.schema.default;
 }
 
-export function parameterDefault(doc: OpenApiDocument, ref: SpecOperationRef, name: string): unknown {
-  return parametersOf(doc, ref).find((p) => p.name === name)?.schema?.default;
+function parameterNamed(operation: SpecOperation, name: string): SpecParameter | undefined {
+  return operation.parameters.find((parameter) => parameter.name === name);
+}
+
+/** The inline values; an example given only by `externalValue` has none to read. */
+function exampleValues(content: SpecContent | undefined): unknown[] {
+  const values = (content?.examples ?? []).map((example) => example.value);
+  return values.filter((value) => value !== undefined);
 }

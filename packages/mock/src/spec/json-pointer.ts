@@ -1,35 +1,11 @@
-// JSON Pointer helpers for local references inside the bundle.
-import type { OpenApiDocument } from '../types.js';
+// The JSON pointers the mock writes: where in the bundle a schema sits, for the validators that `$ref` into it.
+// Reading pointers and following `$ref`s is @vendor/spec-model's (getAtPointer, decodePointer, resolveRef).
+import { encodePointerToken } from '@vendor/spec-model';
 
-export function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
+/** The pointer to the document itself, which every other pointer extends. */
+export const DOCUMENT_POINTER = '#';
 
-export function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-export function toPointer(tokens: string[]): string {
-  return `#/${tokens.map(escapeToken).join('/')}`;
-}
-
-/** Value at a local `#/...` pointer, or undefined. */
-export function getAtPointer(doc: OpenApiDocument, pointer: string): any {
-  if (!pointer.startsWith('#/')) return undefined;
-  let node: any = doc;
-  for (const raw of pointer.slice(2).split('/')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = node[unescapeToken(raw)];
-  }
-  return node;
-}
-
-/** Follows `$ref` chains of non-schema objects (request bodies, responses); returns the target and its pointer. */
-export function deref(doc: OpenApiDocument, value: any, pointer: string): { value: any; pointer: string } {
-  let current = { value, pointer };
-  for (let hops = 0; hops < 20 && current.value && typeof current.value.$ref === 'string'; hops++) {
-    const next = current.value.$ref as string;
-    current = { value: getAtPointer(doc, next), pointer: next };
-  }
-  return current;
+/** `parent` extended by `tokens`, each escaped: `childPointer('#/paths', '/teams/{id}', 'get')` is `#/paths/~1teams~1{id}/get`. */
+export function childPointer(parent: string, ...tokens: Array<string | number>): string {
+  return [parent, ...tokens.map(encodePointerToken)].join('/');
 }

@@ -1,11 +1,13 @@
-// The mock's table of operations: what it needs to know about each one, read from the bundle.
-import type { ErrorShape, OpenApiDocument } from '../types.js';
-import { deref, escapeToken, toPointer } from './json-pointer.js';
+// The mock's table of operations: what the request pipeline needs of each one, read from the spec model once
+// at start-up. The model decides the conventions (which methods, error shape, invalid-input status, merged
+// parameters, JSON media type, examples); the table adds what only the mock needs: the JSON pointers its
+// validators compile from, and how each parameter's value is read out of a request.
+import { jsonContentOf, type JsonObject, type NamedExample, type SpecContent, type SpecModel, type SpecOperation, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
+import type { ErrorShape } from '../types.js';
+import { childPointer } from './json-pointer.js';
+import { createObjectLocator, type LocateObject } from './object-locations.js';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-const SHAPES: readonly ErrorShape[] = ['ml', 'control-plane', 'gateway'];
-
-/** Where a parameter lives; the mock validates each place as one object. */
+/** Where a parameter lives; the mock validates each place as one object (cookies are not validated). */
 export type ParameterPlace = 'path' | 'query' | 'header';
 export const PARAMETER_PLACES: readonly ParameterPlace[] = ['path', 'query', 'header'];
 
@@ -19,25 +21,21 @@ export interface MockParameter {
   /** the spec's `style` (default: form for query, simple otherwise) and `explode` (default: true for form) */
   style: string;
   explode: boolean;
-  /** whether the schema (after $refs) is an array: such values are split or collected, the rest kept as one string */
+  /** whether the schema is an array: such values are split or collected, the rest kept as one string */
   array: boolean;
-  /** the parameter's documented `example`, if any */
+  /** the parameter's example (the model's rule), if any */
   example?: unknown;
 }
 
 export interface MockResponse {
   /** a 3-digit status, or a range like 2XX, or "default", as the spec writes it */
   status: string;
-  /** pointer to the response object (after following $refs) */
-  pointer: string;
   /** the JSON media type the response documents, if any (e.g. application/json) */
   jsonMediaType?: string;
   /** pointer to that media type's schema */
   schemaPointer?: string;
-  /** the names of that media type's `examples`, in order */
-  exampleNames: string[];
-  /** whether that media type has a single `example` instead of named ones */
-  hasSingleExample: boolean;
+  /** that media type's examples, in order (a single `example` is one named `example`) */
+  examples: readonly NamedExample[];
   /** other media types the response documents (served through Prism) */
   otherMediaTypes: string[];
   /** the names of headers the response documents */
@@ -59,103 +57,80 @@ export interface MockOperation {
   parameters: MockParameter[];
   /** documented responses, in the spec's order */
   responses: MockResponse[];
+  /** the one of `responses` the model reads as the success response (the first exact 2xx), if any */
+  successResponse?: MockResponse;
 }
 
-export function invalidInputStatusOf(responses: Record<string, unknown> | undefined, shape: ErrorShape): number {
-  if (responses && '400' in responses) return 400;
-  if (responses && '422' in responses) return 422;
-  return shape === 'ml' ? 422 : 400;
+export function readOperations(model: SpecModel): MockOperation[] {
+  const locate = createObjectLocator(model);
+  return model.operations.map((operation) => mockOperation(model, operation, locate));
 }
 
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(';')[0]!.trim().toLowerCase();
-  return base === 'application/json' || /^application\/[^/]+\+json$/.test(base);
-}
-
-export function readOperations(doc: OpenApiDocument): MockOperation[] {
-  const operations: MockOperation[] = [];
-  for (const [path, pathItem] of Object.entries<any>(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = pathItem?.[method];
-      if (!op) continue;
-      const where = `${method.toUpperCase()} ${path}`;
-      const shape = op['x-error-shape'];
-      if (!SHAPES.includes(shape)) {
-        throw new Error(`${where}: x-error-shape must be one of ${SHAPES.join(', ')} (got ${JSON.stringify(shape)})`);
-      }
-      if (typeof op.operationId !== 'string') throw new Error(`${where}: operationId is required`);
-      const entry: MockOperation = {
-        operationId: op.operationId,
-        method,
-        path,
-        errorShape: shape,
-        invalidInputStatus: invalidInputStatusOf(op.responses, shape),
-        bodyRequired: false,
-        parameters: readParameters(doc, path, method),
-        responses: readResponses(doc, path, method),
-      };
-      if (op.requestBody) {
-        const body = deref(doc, op.requestBody, toPointer(['paths', path, method, 'requestBody']));
-        const mediaType = Object.keys(body.value?.content ?? {}).find(isJsonMediaType);
-        if (mediaType && body.value.content[mediaType].schema) {
-          entry.bodySchemaPointer = `${body.pointer}/content/${escapeToken(mediaType)}/schema`;
-        }
-        entry.bodyRequired = body.value?.required === true;
-      }
-      operations.push(entry);
-    }
+function mockOperation(model: SpecModel, operation: SpecOperation, locate: LocateObject): MockOperation {
+  const entry: MockOperation = {
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    errorShape: operation.errorShape,
+    invalidInputStatus: operation.invalidInputStatus,
+    bodyRequired: operation.requestBody?.required === true,
+    parameters: operation.parameters.filter(isValidated).map((parameter) => mockParameter(operation, parameter, locate)),
+    responses: operation.responses.map((response) => mockResponse(model, operation, response, locate)),
+  };
+  const successIndex = operation.successResponse === undefined ? -1 : operation.responses.indexOf(operation.successResponse);
+  if (successIndex >= 0) entry.successResponse = entry.responses[successIndex];
+  if (operation.requestBody !== undefined) {
+    const requestBody = model.resolve(operation.definition.requestBody);
+    const pointer = () => locate(requestBody, `the request body of ${operation.operationId}`);
+    const schemaPointer = jsonSchemaPointer(requestBody, pointer, jsonContentOf(operation.requestBody.content));
+    if (schemaPointer !== undefined) entry.bodySchemaPointer = schemaPointer;
   }
-  return operations;
+  return entry;
 }
 
-function readParameters(doc: OpenApiDocument, path: string, method: string): MockParameter[] {
-  const pathItem = doc.paths[path];
-  const lists: Array<[unknown[], string[]]> = [
-    [pathItem.parameters ?? [], ['paths', path, 'parameters']],
-    [pathItem[method].parameters ?? [], ['paths', path, method, 'parameters']],
-  ];
-  const byPlaceAndName = new Map<string, MockParameter>();
-  for (const [list, at] of lists) {
-    list.forEach((raw, index) => {
-      const { value: param, pointer } = deref(doc, raw, toPointer([...at, String(index)]));
-      if (!param || !['path', 'query', 'header'].includes(param.in)) return; // cookies are not validated
-      const place = param.in as ParameterPlace;
-      const style = typeof param.style === 'string' ? param.style : place === 'query' ? 'form' : 'simple';
-      const entry: MockParameter = {
-        name: String(param.name),
-        in: place,
-        required: param.required === true,
-        style,
-        explode: typeof param.explode === 'boolean' ? param.explode : style === 'form',
-        array: deref(doc, param.schema, '').value?.type === 'array',
-      };
-      if (param.schema) entry.schemaPointer = `${pointer}/schema`;
-      if (param.example !== undefined) entry.example = param.example;
-      const key = `${place} ${place === 'header' ? entry.name.toLowerCase() : entry.name}`;
-      byPlaceAndName.set(key, entry);
-    });
-  }
-  return [...byPlaceAndName.values()];
+const isValidated = (parameter: SpecParameter): parameter is SpecParameter & { in: ParameterPlace } => parameter.in !== 'cookie';
+
+function mockParameter(operation: SpecOperation, parameter: SpecParameter & { in: ParameterPlace }, locate: LocateObject): MockParameter {
+  const { definition } = parameter;
+  const style = typeof definition.style === 'string' ? definition.style : parameter.in === 'query' ? 'form' : 'simple';
+  const entry: MockParameter = {
+    name: parameter.name,
+    in: parameter.in,
+    required: parameter.required,
+    style,
+    explode: typeof definition.explode === 'boolean' ? definition.explode : style === 'form',
+    array: parameter.schema.type === 'array',
+  };
+  const hasSchema = definition.schema !== undefined;
+  if (hasSchema) entry.schemaPointer = childPointer(locate(definition, `parameter ${parameter.name} of ${operation.operationId}`), 'schema');
+  if (parameter.example !== undefined) entry.example = parameter.example;
+  return entry;
 }
 
-function readResponses(doc: OpenApiDocument, path: string, method: string): MockResponse[] {
-  const responses = doc.paths[path][method].responses ?? {};
-  return Object.keys(responses).map((status) => {
-    const { value: response, pointer } = deref(doc, responses[status], toPointer(['paths', path, method, 'responses', status]));
-    const content: Record<string, any> = response?.content ?? {};
-    const mediaTypes = Object.keys(content);
-    const jsonMediaType = mediaTypes.find(isJsonMediaType);
-    const media = jsonMediaType === undefined ? undefined : content[jsonMediaType];
-    const entry: MockResponse = {
-      status,
-      pointer,
-      exampleNames: Object.keys(media?.examples ?? {}),
-      hasSingleExample: media?.example !== undefined,
-      otherMediaTypes: mediaTypes.filter((m) => m !== jsonMediaType),
-      headerNames: Object.keys(response?.headers ?? {}),
-    };
-    if (jsonMediaType !== undefined) entry.jsonMediaType = jsonMediaType;
-    if (media?.schema) entry.schemaPointer = `${pointer}/content/${escapeToken(jsonMediaType!)}/schema`;
-    return entry;
-  });
+function mockResponse(model: SpecModel, operation: SpecOperation, response: SpecResponse, locate: LocateObject): MockResponse {
+  const json = jsonContentOf(response.content);
+  const entry: MockResponse = {
+    status: response.status,
+    examples: json?.examples ?? [],
+    otherMediaTypes: response.content.filter((content) => content !== json).map((content) => content.mediaType),
+    headerNames: response.headers.map((header) => header.name),
+  };
+  if (json !== undefined) entry.jsonMediaType = json.mediaType;
+  const definition = model.resolve(operation.definition.responses[response.status]);
+  const pointer = () => locate(definition, `the ${response.status} response of ${operation.operationId}`);
+  const schemaPointer = jsonSchemaPointer(definition, pointer, json);
+  if (schemaPointer !== undefined) entry.schemaPointer = schemaPointer;
+  return entry;
+}
+
+/**
+ * The pointer of a JSON body's schema, inside the request body or response object that holds the body
+ * (`pointerOfHolder`). Undefined without a JSON media type, or for one without a schema: the model reads a
+ * missing schema as `{}`, but the mock does not validate such a body at all.
+ */
+function jsonSchemaPointer(holder: JsonObject, pointerOfHolder: () => string, json: SpecContent | undefined): string | undefined {
+  if (json === undefined) return undefined;
+  const hasSchema = holder.content?.[json.mediaType]?.schema !== undefined;
+  if (!hasSchema) return undefined;
+  return childPointer(pointerOfHolder(), 'content', json.mediaType, 'schema');
 }

@@ -5,7 +5,7 @@
 //   { required: ['type'], properties: { type: { enum: ['a', 'b'] } },
 //     allOf: [ { if: <type is 'a'>, then: A }, { if: <type is 'b'>, then: B } ] }
 // (ajv's own `discriminator` option needs the tag directly in each variant; ours live under allOf.)
-import { getAtPointer } from '../spec/json-pointer.js';
+import { resolveRef } from '@vendor/spec-model';
 import type { OpenApiDocument } from '../types.js';
 
 export function rewriteDiscriminators(doc: OpenApiDocument): OpenApiDocument {
@@ -49,9 +49,9 @@ function selectByTag(doc: OpenApiDocument, schema: Record<string, any>, tag: str
 }
 
 /** The `const` / `enum` values a variant gives its tag, looking through $ref and allOf. */
-function tagValues(doc: OpenApiDocument, schema: any, tag: string, depth = 0): string[] {
+function tagValues(doc: OpenApiDocument, variant: unknown, tag: string, depth = 0): string[] {
+  const schema = resolveRef(doc, variant);
   if (!schema || typeof schema !== 'object' || depth > 10) return [];
-  if (typeof schema.$ref === 'string') return tagValues(doc, getAtPointer(doc, schema.$ref.replace(/^[^#]*/, '')), tag, depth + 1);
   const property = schema.properties?.[tag];
   if (property?.const !== undefined) return [String(property.const)];
   if (Array.isArray(property?.enum)) return property.enum.map(String);

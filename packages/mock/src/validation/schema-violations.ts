@@ -1,5 +1,5 @@
 // Turns ajv's errors into the mock's violations: one per broken rule, naming the field and the rule.
-import { unescapeToken } from '../spec/json-pointer.js';
+import { decodePointer } from '@vendor/spec-model';
 import type { SchemaError } from './runtime-validators.js';
 import type { Violation } from '../types.js';
 
@@ -11,7 +11,7 @@ export function violationsFromSchemaErrors(place: string[], errors: readonly Sch
 }
 
 function toViolation(place: string[], error: SchemaError): Violation {
-  const location = [...place, ...error.instancePath.split('/').slice(1).map(unescapeToken)];
+  const location = [...place, ...decodePointer(error.instancePath)];
   const params = error.params;
   switch (error.keyword) {
     case 'required':

@@ -6,6 +6,7 @@
 //   parameters <operationId> <path|query|header> the operation's parameters of that place, as one object
 //   response <operationId> <status>              the JSON body of a documented response
 import { createHash } from 'node:crypto';
+import { createSpecModel } from '@vendor/spec-model';
 import { rewriteDiscriminators } from './discriminator-rewrite.js';
 import { PARAMETER_PLACES, readOperations, type MockOperation, type ParameterPlace } from '../spec/operation-table.js';
 import type { OpenApiDocument } from '../types.js';
@@ -36,7 +37,7 @@ export interface ValidatorSchemaSet {
   exact: Array<{ key: string; schema: Record<string, unknown> }>;
 }
 
-export function validatorSchemas(doc: OpenApiDocument, operations: MockOperation[] = readOperations(doc)): ValidatorSchemaSet {
+export function validatorSchemas(doc: OpenApiDocument, operations: MockOperation[] = readOperations(createSpecModel(doc))): ValidatorSchemaSet {
   const { $schema: _dialect, ...rewritten } = rewriteDiscriminators(doc);
   const ref = (pointer: string) => ({ $ref: `${DOCUMENT_ID}${pointer}` });
   const coerced: ValidatorSchemaSet['coerced'] = [];

@@ -1,44 +1,24 @@
-// Test helpers: read the real bundle, build a valid request per operation, validate bodies against it.
+// Test helpers: read the real bundle through the spec model, build a valid request per operation, validate
+// bodies against the bundle's schemas.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createSpecModel, encodePointerToken, jsonContentOf, type SpecModel, type SpecOperation } from '@vendor/spec-model';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 
 export type Doc = Record<string, any>;
+export type { SpecOperation };
 
 export function loadBundle(): Doc {
   const file = createRequire(import.meta.url).resolve('@vendor/api-types/openapi.json');
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-export function deref(doc: Doc, value: any): any {
-  let current = value;
-  for (let i = 0; i < 20 && current && typeof current.$ref === 'string'; i++) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((node: any, token: string) => node?.[token.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  }
-  return current;
-}
-
-export interface SpecOperation {
-  operationId: string;
-  method: string;
-  path: string;
-  op: any;
-}
-
-export function operationsOf(doc: Doc): SpecOperation[] {
-  const out: SpecOperation[] = [];
-  for (const [path, item] of Object.entries<any>(doc.paths)) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
-      if (item[method]) out.push({ operationId: item[method].operationId, method, path, op: item[method] });
-    }
-  }
-  return out;
+/** The spec model of the real bundle (or of `doc`, a changed copy of it). */
+export function loadModel(doc: Doc = loadBundle()): SpecModel {
+  return createSpecModel(doc);
 }
 
 export interface BuiltRequest {
@@ -46,12 +26,12 @@ export interface BuiltRequest {
   init: RequestInit & { headers: Record<string, string> };
 }
 
-/** A valid request for the operation: every required parameter from its `example`, the first body example. */
-export function validRequest(doc: Doc, base: string, entry: SpecOperation, token = 'test-token'): BuiltRequest {
+/** A valid request for the operation: every required parameter from its example, the first body example. */
+export function validRequest(base: string, entry: SpecOperation, token = 'test-token'): BuiltRequest {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   let path = entry.path;
   const query = new URLSearchParams();
-  for (const param of (entry.op.parameters ?? []).map((p: unknown) => deref(doc, p))) {
+  for (const param of entry.parameters) {
     if (!param.required) continue;
     if (param.example === undefined) throw new Error(`${entry.operationId}: required parameter ${param.name} has no example`);
     const value = String(param.example);
@@ -60,41 +40,63 @@ export function validRequest(doc: Doc, base: string, entry: SpecOperation, token
     if (param.in === 'header') headers[param.name] = value;
   }
   const init: BuiltRequest['init'] = { method: entry.method.toUpperCase(), headers };
-  if (entry.op.requestBody) {
-    const media = deref(doc, entry.op.requestBody).content['application/json'];
-    const first = Object.values<any>(media.examples)[0];
-    init.body = JSON.stringify(deref(doc, first).value);
+  const body = entry.requestBody && jsonContentOf(entry.requestBody.content);
+  if (body) {
+    init.body = JSON.stringify(body.examples[0]!.value);
     headers['content-type'] = 'application/json';
   }
   const qs = query.toString();
   return { url: `${base}${path}${qs ? `?${qs}` : ''}`, init };
 }
 
-/** The first 2xx response: status, its first example's value and its schema pointer. */
-export function firstSuccess(doc: Doc, entry: SpecOperation): { status: number; example: unknown; schemaPointer: string } {
-  const [status, raw] = Object.entries<any>(entry.op.responses).find(([code]) => code.startsWith('2'))!;
-  return responseOf(doc, entry, status, raw);
+/** The success response: status, its first example's value and its schema. */
+export function firstSuccess(entry: SpecOperation) {
+  return responseOf(entry, entry.successResponse!.status);
 }
 
-export function responseOf(doc: Doc, entry: SpecOperation, status: string, raw = entry.op.responses[status]) {
-  const response = deref(doc, raw);
-  const media = response.content['application/json'];
-  const example = deref(doc, Object.values<any>(media.examples)[0]).value;
-  const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-  const pointer = raw.$ref
-    ? `${raw.$ref}/content/application~1json/schema`
-    : `#/paths/${esc(entry.path)}/${entry.method}/responses/${status}/content/application~1json/schema`;
-  return { status: Number(status), example, schemaPointer: pointer, examples: media.examples as Record<string, any> };
+/** A documented response's JSON body: its status, first example's value, schema and named examples. */
+export function responseOf(entry: SpecOperation, status: string) {
+  const response = entry.responses.find((r) => r.status === status);
+  const json = response && jsonContentOf(response.content);
+  if (!json) throw new Error(`${entry.operationId} documents no JSON ${status} response`);
+  return { status: Number(status), example: json.examples[0]!.value, schema: json.schema, examples: json.examples };
 }
 
-export function schemaValidator(doc: Doc): (pointer: string) => ValidateFunction {
+/** The value of a documented response's named example. */
+export function documentedExample(entry: SpecOperation, status: string, name: string): unknown {
+  const found = responseOf(entry, status).examples.find((example) => example.name === name);
+  if (!found) throw new Error(`${entry.operationId} ${status} has no example ${name}`);
+  return found.value;
+}
+
+/**
+ * Validators for schemas of the bundle, given as the schema object (the model's, `$ref`s followed) or as a
+ * pointer (`#/components/schemas/MlError`). ajv compiles a `$ref` to the schema's place in the bundle, so its
+ * own `$ref`s resolve; the place of an object is looked up in an index of the whole bundle.
+ */
+export function schemaValidator(model: SpecModel): (schema: object | string) => ValidateFunction {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  const { $schema: _s, ...rest } = doc;
+  const { $schema: _s, ...rest } = model.document;
   ajv.addSchema({ ...rest, $id: 'test:openapi.json' });
+  const pointers = pointersOfObjects(model.document);
   const cache = new Map<string, ValidateFunction>();
-  return (pointer) => {
+  return (schema) => {
+    const pointer = typeof schema === 'string' ? schema : pointers.get(schema);
+    if (pointer === undefined) throw new Error(`not a schema of the bundle: ${JSON.stringify(schema).slice(0, 200)}`);
     if (!cache.has(pointer)) cache.set(pointer, ajv.compile({ $ref: `test:openapi.json${pointer}` }));
     return cache.get(pointer)!;
   };
+}
+
+/** The pointer of every object in the document (a parsed JSON document holds each object once). */
+function pointersOfObjects(document: Doc): Map<object, string> {
+  const pointers = new Map<object, string>();
+  const visit = (node: unknown, pointer: string) => {
+    if (node === null || typeof node !== 'object' || pointers.has(node)) return;
+    pointers.set(node, pointer);
+    for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${encodePointerToken(key)}`);
+  };
+  visit(document, '#');
+  return pointers;
 }

@@ -2,8 +2,8 @@
 // each test file calls `describeSandboxBehaviour` with a way to start a sandbox on its backend.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/index.js';
-import { call, doc, operation, operations, parameterExample, requestExample, type Sandbox } from './helpers.js';
-import { deref, firstSuccess, validRequest } from '../helpers/spec.js';
+import { call, operation, operations, parameterExample, requestExample, type Sandbox } from './helpers.js';
+import { documentedExample, firstSuccess, responseOf, validRequest } from '../helpers/spec.js';
 
 function withQuery(url: string, name: string, value: string): string {
   const parsed = new URL(url);
@@ -42,11 +42,11 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
     describe('seed: every documented example id answers 200 with that record', () => {
       for (const entry of operations.filter((o) => o.method === 'get')) {
         it(entry.operationId, async () => {
-          const request = validRequest(doc, base(), entry, acme);
+          const request = validRequest(base(), entry, acme);
           const res = await fetch(request.url, request.init);
           const body = await res.json();
           expect(res.status).toBe(200);
-          const { example } = firstSuccess(doc, entry) as { example: any };
+          const { example } = firstSuccess(entry) as { example: any };
           const id = example?.data?.id ?? example?.id;
           if (typeof id === 'string') expect(body.data?.id ?? body.id).toBe(id);
         });
@@ -56,7 +56,7 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
     it('answers all 18 operations with responses that match the spec', async () => {
       expect(operations).toHaveLength(18);
       for (const entry of operations) {
-        const request = validRequest(doc, base(), entry, acme);
+        const request = validRequest(base(), entry, acme);
         const res = await fetch(request.url, request.init);
         const text = await res.text();
         const status = res.status;
@@ -76,7 +76,7 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
         const expired = await createTokenIssuer('sandbox-test-secret').sign('acme', undefined, '-1m');
         for (const entry of operations) {
           for (const token of [null, 'not-a-jwt', foreign, expired]) {
-            const request = validRequest(doc, base(), entry, token ?? 'x');
+            const request = validRequest(base(), entry, token ?? 'x');
             if (token === null) delete request.init.headers.authorization;
             const res = await fetch(request.url, request.init);
             const body = await res.json();
@@ -299,8 +299,8 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
         for (let i = 0; i + 1 < data.length; i++) expect(data[i].previous_turn_id).toBe(data[i + 1].id);
         expect(data[data.length - 1].previous_turn_id ?? undefined).toBeUndefined();
         const exampleStates = new Set<string>();
-        const { examples } = (await import('../helpers/spec.js')).responseOf(doc, operation('listAgentSessionTurns'), '200');
-        for (const example of Object.values<any>(examples)) for (const turn of example.value.data) exampleStates.add(turn.state.status);
+        const { examples } = responseOf(operation('listAgentSessionTurns'), '200');
+        for (const example of examples) for (const turn of (example.value as any).data) exampleStates.add(turn.state.status);
         expect(new Set(data.map((t: any) => t.state.status))).toEqual(exampleStates);
       });
 
@@ -327,7 +327,7 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
         const bad = await turns(acme, { page_token: 'not-a-turn' });
         expect(bad.status).toBe(400);
         // Exactly what the API reference documents for this case.
-        const documented = deref(doc, operation('listAgentSessionTurns').op.responses['400']).content['application/json'].examples.unknownPageToken.value;
+        const documented = documentedExample(operation('listAgentSessionTurns'), '400', 'unknownPageToken');
         expect(bad.body).toEqual(documented);
       });
     });
@@ -378,7 +378,7 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
         for (const [id, change] of cases) {
           const answers = [];
           for (const [url, token] of [[sandbox.url, acme], [stateless.url, 'any']] as const) {
-            const req = validRequest(doc, url, operation(id), token);
+            const req = validRequest(url, operation(id), token);
             change(req);
             const res = await fetch(req.url, req.init);
             answers.push({ status: res.status, body: await res.json() });
@@ -395,10 +395,10 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
 
       it('charts and change password answer as the stateless mode does', async () => {
         for (const id of ['getMetricCharts', 'changePassword']) {
-          const req = validRequest(doc, base(), operation(id), acme);
+          const req = validRequest(base(), operation(id), acme);
           const res = await fetch(req.url, req.init);
           expect(res.status).toBe(200);
-          expect(await res.json()).toEqual(firstSuccess(doc, operation(id)).example);
+          expect(await res.json()).toEqual(firstSuccess(operation(id)).example);
         }
       });
     });

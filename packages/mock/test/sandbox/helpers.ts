@@ -1,29 +1,29 @@
 // Sandbox test helpers: call an operation with a tenant's token and check every response against the spec.
+import { jsonContentOf } from '@vendor/spec-model';
 import { expect } from 'vitest';
 import type { RunningSandbox } from '../../src/index.js';
-import { deref, loadBundle, operationsOf, schemaValidator, type SpecOperation } from '../helpers/spec.js';
+import { loadBundle, loadModel, schemaValidator, type SpecOperation } from '../helpers/spec.js';
 
 export const doc = loadBundle();
-export const operations = operationsOf(doc);
-const validatorAt = schemaValidator(doc);
+export const model = loadModel(doc);
+export const operations = model.operations;
+const validatorAt = schemaValidator(model);
 const ERROR_SCHEMA = { ml: '#/components/schemas/MlError', 'control-plane': '#/components/schemas/ControlPlaneError', gateway: '#/components/schemas/GatewayError' } as const;
 
 export function operation(id: string): SpecOperation {
-  const found = operations.find((o) => o.operationId === id);
-  if (!found) throw new Error(`no operation ${id} in the bundle`);
-  return found;
+  return model.operation(id);
 }
 
-/** The first example value of the operation's request body. */
+/** The first example value of the operation's request body, or the one named `name`. */
 export function requestExample(id: string, name?: string): any {
-  const media = deref(doc, operation(id).op.requestBody).content['application/json'];
-  const example = name ? media.examples[name] : Object.values<any>(media.examples)[0];
-  return structuredClone(deref(doc, example).value);
+  const examples = jsonContentOf(operation(id).requestBody!.content)!.examples;
+  const example = name ? examples.find((e) => e.name === name) : examples[0];
+  return structuredClone(example!.value);
 }
 
 /** The example of a parameter, by name. */
 export function parameterExample(id: string, name: string): any {
-  const param = (operation(id).op.parameters ?? []).map((p: unknown) => deref(doc, p)).find((p: any) => p.name === name);
+  const param = operation(id).parameters.find((p) => p.name === name);
   if (!param) throw new Error(`${id} has no parameter ${name}`);
   return param.example;
 }
@@ -31,7 +31,7 @@ export function parameterExample(id: string, name: string): any {
 /** Required headers of an operation (e.g. getFile's provider header), from their examples. */
 function requiredHeaders(id: string): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const param of (operation(id).op.parameters ?? []).map((p: unknown) => deref(doc, p))) {
+  for (const param of operation(id).parameters) {
     if (param.in === 'header' && param.required) headers[param.name] = String(param.example);
   }
   return headers;
@@ -76,18 +76,15 @@ export async function call(base: string, id: string, options: CallOptions = {}):
 }
 
 export function expectMatchesSpec(entry: SpecOperation, status: number, body: unknown): void {
-  const documented = entry.op.responses[String(status)];
-  const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-  let pointer: string;
+  const documented = entry.responses.find((response) => response.status === String(status));
+  let schema: object | string;
   if (documented) {
-    pointer = documented.$ref
-      ? `${documented.$ref}/content/application~1json/schema`
-      : `#/paths/${esc(entry.path)}/${entry.method}/responses/${status}/content/application~1json/schema`;
+    schema = jsonContentOf(documented.content)!.schema;
   } else {
     expect(status, `${entry.operationId} answered ${status}, which it does not document, with ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
-    pointer = ERROR_SCHEMA[entry.op['x-error-shape'] as keyof typeof ERROR_SCHEMA];
+    schema = ERROR_SCHEMA[entry.errorShape];
   }
-  const validate = validatorAt(pointer);
+  const validate = validatorAt(schema);
   expect(validate(body), `${entry.operationId} ${status} ${JSON.stringify(body).slice(0, 400)}: ${JSON.stringify(validate.errors)}`).toBe(true);
 }
 

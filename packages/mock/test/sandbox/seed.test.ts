@@ -5,41 +5,44 @@ import { MIN_SKILL_VERSIONS, MIN_TURNS } from '../../src/sandbox/seed/cloned-rec
 import { deriveSeed } from '../../src/sandbox/seed/derive-seed.js';
 import { seedForTenant } from '../../src/sandbox/seed/tenant-seed.js';
 import type { StoredRecord } from '../../src/sandbox/store/record-store.js';
-import { doc, operation, requestExample } from './helpers.js';
+import { jsonContentOf, type NamedExample } from '@vendor/spec-model';
+import { loadModel } from '../helpers/spec.js';
+import { doc, requestExample } from './helpers.js';
 
-const examplesOf = (d: any, id: string) => {
-  const entry = operation(id);
-  return d.paths[entry.path][entry.method].responses['200'].content['application/json'].examples;
-};
+/** The seed of a document: of the bundle, or of a changed copy. */
+const seedOf = (d: any) => deriveSeed(loadModel(d));
+
+/** The success examples of an operation of `d`: the document's own objects, so a test can change them in place. */
+const examplesOf = (d: any, id: string): Array<NamedExample & { value: any }> => jsonContentOf(loadModel(d).operation(id).successResponse!.content)!.examples;
 
 describe('deriveSeed', () => {
   it('holds every record the examples show, by kind and id', () => {
-    const seed = deriveSeed(doc);
+    const seed = seedOf(doc);
     const has = (kind: string, id: string) => seed.records.some((r) => r.kind === kind && r.id === id);
-    expect(has('team', Object.values<any>(examplesOf(doc, 'getTeam'))[0].value.data.id)).toBe(true);
-    expect(has('batch', Object.values<any>(examplesOf(doc, 'getBatch'))[0].value.id)).toBe(true);
+    expect(has('team', examplesOf(doc, 'getTeam')[0]!.value.data.id)).toBe(true);
+    expect(has('batch', examplesOf(doc, 'getBatch')[0]!.value.id)).toBe(true);
     expect(seed.exampleTenant).toBe('acme');
   });
 
   it('follows a changed example: a new team id is seeded, the old one is gone', () => {
     const changed = structuredClone(doc);
-    const example = Object.values<any>(examplesOf(changed, 'getTeam'))[0].value;
+    const example = examplesOf(changed, 'getTeam')[0]!.value;
     const old = example.data.id;
     example.data.id = 'changedteamid0000000000001';
-    const seed = deriveSeed(changed);
+    const seed = seedOf(changed);
     expect(seed.records.some((r) => r.kind === 'team' && r.id === 'changedteamid0000000000001')).toBe(true);
     expect(seed.records.some((r) => r.kind === 'team' && r.id === old)).toBe(false);
   });
 
   it('builds one turn chain of >= MIN_TURNS covering every state the examples show, also states added later', () => {
     const changed = structuredClone(doc);
-    const page = Object.values<any>(examplesOf(changed, 'listAgentSessionTurns'))[0].value;
+    const page = examplesOf(changed, 'listAgentSessionTurns')[0]!.value;
     const cancelled = structuredClone(page.data[page.data.length - 1]);
     cancelled.id = 'exampleturncancelled000001';
     cancelled.session_id = 'another-session';
     cancelled.state = { status: 'cancelled', reason: 'client-cancelled', completed_at: '2026-11-22T05:00:00.000Z' };
     page.data.push(cancelled);
-    const seed = deriveSeed(changed);
+    const seed = seedOf(changed);
     const turns = new Map(seed.records.filter((r) => r.kind === 'turn' && r.parent === seed.sessionId).map((r) => [r.id, r.body as any]));
     const referenced = new Set([...turns.values()].map((t) => t.previous_turn_id));
     const heads = [...turns.values()].filter((t) => !referenced.has(t.id));
@@ -50,20 +53,20 @@ describe('deriveSeed', () => {
     expect(chain.length).toBe(turns.size);
     expect('previous_turn_id' in chain[chain.length - 1]).toBe(false);
     // Every state the examples show, and the one added above, is on the chain.
-    const shown = Object.values<any>(examplesOf(doc, 'listAgentSessionTurns')).flatMap((e) => e.value.data.map((t: any) => t.state.status));
+    const shown = examplesOf(doc, 'listAgentSessionTurns').flatMap((e) => e.value.data.map((t: any) => t.state.status));
     expect(new Set(chain.map((t) => t.state.status))).toEqual(new Set([...shown, 'cancelled']));
   });
 
   it('fills first_turn_id (the oldest turn) and updated_at (completion, else start) on every turn of the chain', () => {
     const changed = structuredClone(doc);
     // Examples without the newer fields, and a chain longer than they show: the clones get them too.
-    for (const example of Object.values<any>(examplesOf(changed, 'listAgentSessionTurns'))) {
+    for (const example of examplesOf(changed, 'listAgentSessionTurns')) {
       for (const turn of example.value.data) {
         delete turn.first_turn_id;
         delete turn.updated_at;
       }
     }
-    const seed = deriveSeed(changed);
+    const seed = seedOf(changed);
     const turns = seed.records.filter((r) => r.kind === 'turn' && r.parent === seed.sessionId).map((r) => r.body as any);
     const oldest = turns.find((t) => !('previous_turn_id' in t));
     expect(turns.length).toBeGreaterThanOrEqual(MIN_TURNS);
@@ -74,7 +77,7 @@ describe('deriveSeed', () => {
   });
 
   it('has >= MIN_SKILL_VERSIONS skill versions across >= 2 skills, unique per (skill, version)', () => {
-    const seed = deriveSeed(doc);
+    const seed = seedOf(doc);
     const versions = seed.records.filter((r) => r.kind === 'agent-skill-version');
     expect(versions.length).toBeGreaterThanOrEqual(MIN_SKILL_VERSIONS);
     expect(new Set(versions.map((v) => v.parent)).size).toBeGreaterThanOrEqual(2);
@@ -83,7 +86,7 @@ describe('deriveSeed', () => {
   });
 
   it("rewrites the example tenant's name for another tenant", () => {
-    const seed = deriveSeed(doc);
+    const seed = seedOf(doc);
     const server = seedForTenant(seed, 'globex').find((r) => r.kind === 'mcp-server')!;
     expect(server.body.fqn).toMatch(/^globex:mcp-server:/);
     expect(String(server.body.proxyUrl)).toContain('/globex/');
@@ -91,21 +94,20 @@ describe('deriveSeed', () => {
 
   it('holds no record that a create request example makes, so the create sample works on a new tenant', () => {
     const requested = requestExample('createSecretGroup').name;
-    const groupNames = (d: any) => deriveSeed(d).records.filter((r) => r.kind === 'secret-group').map((r) => r.key);
+    const groupNames = (d: any) => seedOf(d).records.filter((r) => r.kind === 'secret-group').map((r) => r.key);
     // The create's response example shows the group its request makes: that group is left out.
-    expect(Object.values<any>(examplesOf(doc, 'createSecretGroup'))[0].value.data.manifest.name).toBe(requested);
+    expect(examplesOf(doc, 'createSecretGroup')[0]!.value.data.manifest.name).toBe(requested);
     expect(groupNames(doc)).not.toContain(requested);
     // Control: once the request example names another group, the group its response shows is seeded.
     const changed = structuredClone(doc);
-    const entry = operation('createSecretGroup');
-    const requestMedia = changed.paths[entry.path][entry.method].requestBody.content['application/json'];
-    for (const example of Object.values<any>(requestMedia.examples)) example.value.name = 'another-group';
+    const requestExamples = jsonContentOf(loadModel(changed).operation('createSecretGroup').requestBody!.content)!.examples;
+    for (const example of requestExamples) (example.value as any).name = 'another-group';
     expect(groupNames(changed)).toContain(requested);
   });
 });
 
 describe('seedForTenant: each tenant starting data is its own', () => {
-  const seed = deriveSeed(doc);
+  const seed = seedOf(doc);
   const example = seed.exampleTenant;
   const kinds = [...new Set(seed.records.map((r) => r.kind))];
   const ofKind = (records: StoredRecord[], kind: string) => JSON.stringify(records.filter((r) => r.kind === kind));

@@ -1,13 +1,14 @@
-// Agents: a session's turns (newest first along previous_turn_id, paged by next_page_token), agent skills
-// (with their highest version as latest_version) and agent skill versions (five filters, offset/limit).
-import { findOperation, parameterDefault } from '../../spec/documented-examples.js';
+// Agents: a session's turns (newest first along previous_turn_id, paged by token), agent skills (with their
+// highest version as latest_version) and agent skill versions (five filters, paged by offset). Both lists
+// page as their x-pagination says (paging.ts).
 import { versionOf } from '../record-kinds.js';
 import type { SandboxAnswer, SandboxContext } from '../seam.js';
 import type { Body } from '../store/record-store.js';
 import { notFound, ok, refused } from './answer-builders.js';
+import { besidePath, pageBody, paginationOf, requestedLimit } from './paging.js';
 import { pathValue, queryValue } from './request-values.js';
 import { templateOf } from './response-templates.js';
-import type { SandboxServices } from './sandbox-handler.js';
+import { specOperationOf, type SandboxServices } from './sandbox-handler.js';
 
 export async function listAgentSessionTurns(services: SandboxServices, ctx: SandboxContext): Promise<SandboxAnswer> {
   const tenant = ctx.caller.tenant;
@@ -22,16 +23,20 @@ export async function listAgentSessionTurns(services: SandboxServices, ctx: Sand
   const referenced = new Set(turns.map((t) => t.previous_turn_id));
   const newest = turns.filter((t) => !referenced.has(t.id)).sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)))[0];
 
-  const ref = findOperation(services.doc, 'listAgentSessionTurns');
-  const limit = Number(queryValue(ctx, 'limit') ?? (ref ? parameterDefault(services.doc, ref, 'limit') : undefined) ?? 10);
-  const pageToken = queryValue(ctx, 'page_token');
+  const operation = specOperationOf(services, ctx);
+  const paging = paginationOf(operation, 'page-token');
+  const limit = requestedLimit(ctx, operation, paging, 10);
+  // A page's token is the id of the turn it starts at: the previous page's last turn's previous_turn_id.
+  const tokenName = paging.tokenParameter;
+  const pageToken = queryValue(ctx, tokenName);
   let start = newest;
   if (pageToken !== undefined) {
     start = byId.get(pageToken);
     if (!start) {
       const elsewhere = await services.store.get(tenant, 'turn', pageToken);
-      if (elsewhere) return refused(412, ['query', 'page_token'], 'precondition_failed', `page_token does not belong to session ${sessionId}.`);
-      return refused(400, ['query', 'page_token'], 'invalid_page_token', 'page_token names no turn; pass the next_page_token of the previous page');
+      if (elsewhere) return refused(412, ['query', tokenName], 'precondition_failed', `${tokenName} does not belong to session ${sessionId}.`);
+      const nextTokenName = paging.nextTokenAt.at(-1);
+      return refused(400, ['query', tokenName], 'invalid_page_token', `${tokenName} names no turn; pass the ${nextTokenName} of the previous page`);
     }
   }
   const page: Body[] = [];
@@ -42,7 +47,14 @@ export async function listAgentSessionTurns(services: SandboxServices, ctx: Sand
   }
   const last = page[page.length - 1];
   const nextId = last && typeof last.previous_turn_id === 'string' && byId.has(last.previous_turn_id) ? last.previous_turn_id : undefined;
-  return ok({ data: page, pagination: { limit, ...(nextId !== undefined && { next_page_token: nextId }) } });
+  const isLastPage = nextId === undefined;
+  return ok(
+    pageBody([
+      [paging.itemsAt, page],
+      [besidePath(paging.nextTokenAt, 'limit'), limit],
+      ...(isLastPage ? [] : [[paging.nextTokenAt, nextId] as const]),
+    ]),
+  );
 }
 
 export async function getAgentSkill(services: SandboxServices, ctx: SandboxContext): Promise<SandboxAnswer> {
@@ -75,9 +87,16 @@ export async function listAgentSkillVersions(services: SandboxServices, ctx: San
     .map((r) => r.body)
     .filter((v) => filters.every((keep) => keep(v)))
     .sort((a, b) => String(a.agent_skill_id).localeCompare(String(b.agent_skill_id)) || versionOf(b) - versionOf(a));
-  const ref = findOperation(services.doc, 'listAgentSkillVersions');
-  const defaultLimit = Number(ref ? (parameterDefault(services.doc, ref, 'limit') ?? 100) : 100);
-  const offset = Number(queryValue(ctx, 'offset') ?? 0);
-  const limit = Number(queryValue(ctx, 'limit') ?? defaultLimit);
-  return ok({ data: matching.slice(offset, offset + limit), pagination: { total: matching.length, offset, limit } });
+  const operation = specOperationOf(services, ctx);
+  const paging = paginationOf(operation, 'offset');
+  const offset = Number(queryValue(ctx, paging.offsetParameter) ?? 0);
+  const limit = requestedLimit(ctx, operation, paging, 100);
+  return ok(
+    pageBody([
+      [paging.itemsAt, matching.slice(offset, offset + limit)],
+      [paging.totalAt, matching.length],
+      [besidePath(paging.totalAt, 'offset'), offset],
+      [besidePath(paging.totalAt, 'limit'), limit],
+    ]),
+  );
 }

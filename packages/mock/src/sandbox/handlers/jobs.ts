@@ -1,12 +1,12 @@
 // Jobs: POST /api/svc/v1/jobs/terminate moves a stored run to TERMINATION_REQUESTED; a finished run (or one
 // already being terminated) answers 417.
-import { findOperation, parameterExample } from '../../spec/documented-examples.js';
+import { parameterExample } from '../../spec/documented-examples.js';
 import { jobRunId } from '../record-kinds.js';
 import type { SandboxAnswer, SandboxContext } from '../seam.js';
 import { failed, notFound, ok } from './answer-builders.js';
 import { queryValue } from './request-values.js';
 import { templateOf } from './response-templates.js';
-import type { SandboxServices } from './sandbox-handler.js';
+import { specOperationOf, type SandboxServices } from './sandbox-handler.js';
 
 const FINISHED = new Set(['FINISHED', 'FAILED', 'TERMINATION_REQUESTED', 'TERMINATING', 'TERMINATED']);
 
@@ -23,8 +23,7 @@ export async function terminateJob(services: SandboxServices, ctx: SandboxContex
   if (FINISHED.has(status)) return failed(417, `Job run ${jobRunName} cannot be terminated: its status is ${status}.`);
   await services.store.update(tenant, 'job-run', run.id, { ...run.body, status: 'TERMINATION_REQUESTED' });
   const template = templateOf(services, 'terminateJob') ?? {};
-  const exampleRun = findOperation(services.doc, 'terminateJob');
-  const exampleName = exampleRun ? String(parameterExample(services.doc, exampleRun, 'jobRunName') ?? '') : '';
+  const exampleName = String(parameterExample(specOperationOf(services, ctx), 'jobRunName') ?? '');
   const message =
     typeof template.message === 'string' && exampleName !== '' && template.message.includes(exampleName)
       ? template.message.split(exampleName).join(jobRunName)

@@ -2,7 +2,7 @@
 // stored records. Requests reach handlers already routed, authenticated and validated by the mock's
 // pipeline (http/pipeline.ts), so a handler only applies the rules of the state.
 import type { operations } from '@vendor/api-types';
-import type { OpenApiDocument } from '../../types.js';
+import type { SpecModel, SpecOperation } from '@vendor/spec-model';
 import type { SandboxAnswer, SandboxContext } from '../seam.js';
 import type { Store } from '../store/record-store.js';
 
@@ -12,7 +12,8 @@ export type OperationId = keyof operations;
 /** What every handler works with, the same for every request. */
 export interface SandboxServices {
   store: Store;
-  doc: OpenApiDocument;
+  /** the spec being served, read once at start-up */
+  model: SpecModel;
   /** the tenant the spec's examples are written for: what a template names it renames to the caller's */
   exampleTenant: string;
   /** signs the sandbox's signed URLs (HMAC); derived from the sandbox secret, never shown */
@@ -21,3 +22,8 @@ export interface SandboxServices {
 }
 
 export type SandboxHandler = (services: SandboxServices, ctx: SandboxContext) => Promise<SandboxAnswer>;
+
+/** The operation a request was routed to, as the spec model reads it (a map read). */
+export function specOperationOf(services: SandboxServices, ctx: SandboxContext): SpecOperation {
+  return services.model.operation(ctx.op.operationId);
+}

@@ -4,7 +4,7 @@
 // - but no record that a documented create request would make: that sample must work as written.
 // Nothing here restates the examples' data: change the examples and the seed follows.
 import { findOperation, parameterExample, requestExamples, successExamples } from '../../spec/documented-examples.js';
-import type { OpenApiDocument } from '../../types.js';
+import type { SpecModel } from '@vendor/spec-model';
 import { CREATES_BY_KEY, jobRunId, placeRecord, RESOURCE_SOURCES, type ResourceSource } from '../record-kinds.js';
 import type { Body, StoredRecord } from '../store/record-store.js';
 import { extendSkillVersions, extendTurnChain, type RecordsByKind } from './cloned-records.js';
@@ -18,14 +18,14 @@ export interface Seed {
   sessionId: string | undefined;
 }
 
-export function deriveSeed(doc: OpenApiDocument): Seed {
+export function deriveSeed(model: SpecModel): Seed {
   const collected: RecordsByKind = new Map();
-  for (const source of RESOURCE_SOURCES) collectFrom(doc, source, collected);
-  collectMlRepos(doc, collected);
-  collectJobRuns(doc, collected);
+  for (const source of RESOURCE_SOURCES) collectFrom(model, source, collected);
+  collectMlRepos(model, collected);
+  collectJobRuns(model, collected);
   const sessionId = extendTurnChain(collected);
   extendSkillVersions(collected);
-  const madeByCreateSamples = keysCreatedByRequestExamples(doc);
+  const madeByCreateSamples = keysCreatedByRequestExamples(model);
   const records: StoredRecord[] = [];
   for (const [kind, byId] of collected) {
     for (const [id, body] of byId) {
@@ -34,7 +34,7 @@ export function deriveSeed(doc: OpenApiDocument): Seed {
       records.push(record);
     }
   }
-  return { exampleTenant: exampleTenantOf(doc, collected), records, sessionId };
+  return { exampleTenant: exampleTenantOf(model, collected), records, sessionId };
 }
 
 const kindKey = (kind: string, key: string) => `${kind}\u0000${key}`;
@@ -44,12 +44,12 @@ const kindKey = (kind: string, key: string) => `${kind}\u0000${key}`;
  * has not made them yet, so the create samples answer 2xx instead of "already exists"; the examples that
  * only show such a record (the create's own response) are what the sample's first run answers.
  */
-function keysCreatedByRequestExamples(doc: OpenApiDocument): Set<string> {
+function keysCreatedByRequestExamples(model: SpecModel): Set<string> {
   const keys = new Set<string>();
   for (const create of CREATES_BY_KEY) {
-    const ref = findOperation(doc, create.operationId);
-    if (!ref) continue;
-    for (const example of requestExamples(doc, ref)) {
+    const operation = findOperation(model, create.operationId);
+    if (!operation) continue;
+    for (const example of requestExamples(operation)) {
       const key = (example as Body | undefined)?.[create.keyProperty];
       if (typeof key === 'string') keys.add(kindKey(create.kind, key));
     }
@@ -76,13 +76,13 @@ export function mergeRecords(a: any, b: any): any {
   return a === null || a === undefined ? structuredClone(b) : a;
 }
 
-function collectFrom(doc: OpenApiDocument, source: ResourceSource, collected: RecordsByKind): void {
-  const ref = findOperation(doc, source.operationId);
-  if (!ref) return; // an operation the spec no longer has: nothing to seed for it
-  for (const example of successExamples(doc, ref)) {
+function collectFrom(model: SpecModel, source: ResourceSource, collected: RecordsByKind): void {
+  const operation = findOperation(model, source.operationId);
+  if (!operation) return; // an operation the spec no longer has: nothing to seed for it
+  for (const example of successExamples(operation)) {
     const bodies = recordsAt(example, source.at);
     for (const body of bodies) {
-      const id = typeof body.id === 'string' ? body.id : source.idParameter ? String(parameterExample(doc, ref, source.idParameter) ?? '') : '';
+      const id = typeof body.id === 'string' ? body.id : source.idParameter ? String(parameterExample(operation, source.idParameter) ?? '') : '';
       if (id === '') continue;
       const own: Body = { ...body };
       for (const [property, kind] of Object.entries(source.nested ?? {})) {
@@ -107,7 +107,7 @@ function recordsAt(example: unknown, at: ResourceSource['at']): Body[] {
 }
 
 /** ML repos: every `ml_repo_id` a record carries (named by its manifest's `ml_repo`), and deleteMlRepo's example id. */
-function collectMlRepos(doc: OpenApiDocument, collected: RecordsByKind): void {
+function collectMlRepos(model: SpecModel, collected: RecordsByKind): void {
   const names = new Map<string, string | null>();
   for (const byId of collected.values()) {
     for (const body of byId.values()) {
@@ -116,25 +116,25 @@ function collectMlRepos(doc: OpenApiDocument, collected: RecordsByKind): void {
       if (!names.get(body.ml_repo_id)) names.set(body.ml_repo_id, typeof name === 'string' ? name : null);
     }
   }
-  const ref = findOperation(doc, 'deleteMlRepo');
-  const exampleId = ref ? parameterExample(doc, ref, 'id') : undefined;
+  const deleteMlRepo = findOperation(model, 'deleteMlRepo');
+  const exampleId = deleteMlRepo ? parameterExample(deleteMlRepo, 'id') : undefined;
   if (typeof exampleId === 'string' && !names.has(exampleId)) names.set(exampleId, null);
   for (const [id, name] of names) add(collected, 'ml-repo', id, name === null ? { id } : { id, name });
 }
 
 /** Job runs: the deployment and run that terminateJob's parameter examples name. */
-function collectJobRuns(doc: OpenApiDocument, collected: RecordsByKind): void {
-  const ref = findOperation(doc, 'terminateJob');
-  if (!ref) return;
-  const deploymentId = parameterExample(doc, ref, 'deploymentId');
-  const jobRunName = parameterExample(doc, ref, 'jobRunName');
+function collectJobRuns(model: SpecModel, collected: RecordsByKind): void {
+  const terminateJob = findOperation(model, 'terminateJob');
+  if (!terminateJob) return;
+  const deploymentId = parameterExample(terminateJob, 'deploymentId');
+  const jobRunName = parameterExample(terminateJob, 'jobRunName');
   if (typeof deploymentId !== 'string' || typeof jobRunName !== 'string') return;
   add(collected, 'job-run', jobRunId(deploymentId, jobRunName), { deploymentId, jobRunName, status: 'RUNNING' });
 }
 
-function exampleTenantOf(doc: OpenApiDocument, collected: RecordsByKind): string {
+function exampleTenantOf(model: SpecModel, collected: RecordsByKind): string {
   for (const byId of collected.values()) for (const body of byId.values()) if (typeof body.tenantName === 'string') return body.tenantName;
-  const turns = findOperation(doc, 'listAgentSessionTurns');
-  const fromPath = turns ? parameterExample(doc, turns, 'tenantName') : undefined;
+  const turns = findOperation(model, 'listAgentSessionTurns');
+  const fromPath = turns ? parameterExample(turns, 'tenantName') : undefined;
   return typeof fromPath === 'string' ? fromPath : 'acme';
 }
