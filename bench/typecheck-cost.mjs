@@ -6,7 +6,7 @@ import { writeFileSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { benchDir, repoRoot } from './lib/paths.mjs';
-import { listOperations, parameters, parameterExample, requestExample, loadBundle, deref } from './lib/spec.mjs';
+import { listOperations, parameters, parameterExample, requestContent, requestExample, loadBundle } from './lib/spec.mjs';
 import { run as runCommand } from './lib/proc.mjs';
 import { median, round } from './lib/stats.mjs';
 import { isMain, writeSectionResult } from './lib/section.mjs';
@@ -43,12 +43,11 @@ export function generateConsumer(doc = loadBundle()) {
       if (!p.required) continue;
       const where = p.in === 'cookie' ? 'cookie' : p.in;
       params[where] ??= {};
-      params[where][p.name] = parameterExample(p, doc);
+      params[where][p.name] = parameterExample(p);
     }
     const init = {};
     if (Object.keys(params).length) init.params = params;
-    const body = deref(doc, entry.op.requestBody);
-    if (body?.content?.['application/json']) init.body = requestExample(entry.operationId, undefined, doc);
+    if (requestContent(entry.operationId, doc)) init.body = requestExample(entry.operationId, undefined, doc);
     const name = `${entry.operationId}Result`;
     names.push(name);
     const arg = Object.keys(init).length ? literal(init, '  ') : '';

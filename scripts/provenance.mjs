@@ -9,15 +9,20 @@
 // `x-provenance-note` saying why. Unmarked elements follow the API's own description.
 // Prints the count per kind and every assumption with its JSON pointer and note.
 // Exit 0: every mark is valid. Exit 1: a mark with another value, an empty note, or a note without a
-// mark. Exit 2: the document cannot be read.
+// mark. Exit 2: the document cannot be read, or @vendor/spec-model is not built (`npm run provenance` builds it).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundleSpec, repoRoot, specPath } from './lib/bundle.mjs';
+import { exitUnlessSpecModelBuilt } from './lib/spec-model-built.mjs';
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+// The pointers are escaped by @vendor/spec-model (its dist/). Run on a clone that has not built it, the script
+// says what to run instead of failing on the import.
+if (isMain) exitUnlessSpecModelBuilt('provenance', 2);
+const { encodePointerToken } = await import('@vendor/spec-model');
 
 export const KINDS = ['service', 'assumption'];
-
-const escapePointer = (segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * Every provenance mark in a document.
@@ -51,7 +56,7 @@ export function collectProvenance(document) {
     const note = node['x-provenance-note'];
     const emptyNote = hasNote && (typeof note !== 'string' || note.trim() === '');
     if (emptyNote) problems.push(`${where}: x-provenance-note must be a non-empty string`);
-    for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${escapePointer(key)}`);
+    for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${encodePointerToken(key)}`);
   };
   visit(document, '#');
   return { counts, marks, problems };
@@ -84,5 +89,4 @@ async function main() {
   process.exit(result.problems.length > 0 ? 1 : 0);
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) await main();

@@ -1,5 +1,8 @@
-// Reads the bundled OpenAPI document (packages/types/src/generated/openapi.json) and its named examples.
+// Reads the bundled OpenAPI document (packages/types/src/generated/openapi.json) through @vendor/spec-model
+// (built by `npm run build`, which scripts/bench.mjs runs before the sections that import this file): its
+// operations, the gateway rule, parameters and named examples are the model's; nothing here follows a $ref.
 import { readFileSync } from 'node:fs';
+import { createSpecModel, jsonContentOf } from '@vendor/spec-model';
 import { bundlePath } from './paths.mjs';
 
 let cached;
@@ -8,25 +11,31 @@ export function loadBundle() {
   return cached;
 }
 
-export function deref(doc, node) {
-  let current = node;
-  for (let i = 0; i < 20 && current && typeof current.$ref === 'string'; i++) {
-    const pointer = current.$ref.replace(/^#\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    current = pointer.reduce((n, key) => n?.[key], doc);
-  }
-  return current;
+const models = new WeakMap();
+/** The spec model of a document, read once per document. */
+export function specModel(doc = loadBundle()) {
+  let model = models.get(doc);
+  if (!model) models.set(doc, (model = createSpecModel(doc)));
+  return model;
 }
 
-/** Every operation: { operationId, method, path, item, op, gateway }. */
+/**
+ * Every operation, sorted by operationId: { operationId, method, path, item, op, gateway, operation }.
+ * `item` and `op` are the document's path item and operation object, `operation` the model's SpecOperation,
+ * `gateway` its address space (the model's rule: the servers the operation is sent to name {gateway_base_url}).
+ */
 export function listOperations(doc = loadBundle()) {
-  const out = [];
-  for (const [p, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']) {
-      const op = item[method];
-      if (op?.operationId) out.push({ operationId: op.operationId, method, path: p, item, op, gateway: Boolean(item.servers) });
-    }
-  }
-  return out.sort((a, b) => a.operationId.localeCompare(b.operationId));
+  return specModel(doc)
+    .operations.map((operation) => ({
+      operationId: operation.operationId,
+      method: operation.method,
+      path: operation.path,
+      item: operation.pathItem,
+      op: operation.definition,
+      gateway: operation.addressSpace === 'gateway',
+      operation,
+    }))
+    .sort((a, b) => a.operationId.localeCompare(b.operationId));
 }
 
 export function findOperation(operationId, doc = loadBundle()) {
@@ -35,41 +44,41 @@ export function findOperation(operationId, doc = loadBundle()) {
   return found;
 }
 
+/** The JSON media type of the operation's request body (the model's SpecContent), or undefined. */
+export function requestContent(operationId, doc = loadBundle()) {
+  const body = specModel(doc).operation(operationId).requestBody;
+  return body && jsonContentOf(body.content);
+}
+
 /** The value of a named example of the request body (default: the first). */
 export function requestExample(operationId, name, doc = loadBundle()) {
-  const { op } = findOperation(operationId, doc);
-  const media = deref(doc, op.requestBody)?.content?.['application/json'];
-  const examples = media?.examples ?? {};
-  const key = name ?? Object.keys(examples)[0];
-  const example = deref(doc, examples[key]);
+  const examples = requestContent(operationId, doc)?.examples ?? [];
+  const key = name ?? examples[0]?.name;
+  const example = examples.find((e) => e.name === key);
   if (!example) throw new Error(`${operationId} has no request example ${key}`);
   return structuredClone(example.value);
 }
 
 /** The first example of the first 2xx response (what the mock serves by default). */
 export function responseExample(operationId, doc = loadBundle()) {
-  const { op } = findOperation(operationId, doc);
-  const status = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s));
-  const media = deref(doc, op.responses[status])?.content?.['application/json'];
-  const first = Object.values(media?.examples ?? {})[0];
-  return { status: Number(status), body: structuredClone(deref(doc, first)?.value) };
+  const { successResponse, successStatus } = specModel(doc).operation(operationId);
+  const first = successResponse && jsonContentOf(successResponse.content)?.examples[0];
+  return { status: successStatus, body: structuredClone(first?.value) };
 }
 
-/** Parameters of an operation (path-item level and operation level, dereferenced). */
+/** Parameters of an operation (path-item level and operation level, merged by the model): SpecParameter[]. */
 export function parameters(entry, doc = loadBundle()) {
-  const all = [...(entry.item.parameters ?? []), ...(entry.op.parameters ?? [])].map((p) => deref(doc, p));
-  const byKey = new Map();
-  for (const p of all) byKey.set(`${p.in}:${p.name}`, p);
-  return [...byKey.values()];
+  return specModel(doc).operation(entry.operationId).parameters;
 }
 
-export function parameterExample(param, doc = loadBundle()) {
+/**
+ * A value for a parameter (a SpecParameter from `parameters`): the spec's example (the model's rule), else one
+ * made up for the bench's generated consumer from its schema: the default, the first enum value, the minimum
+ * (or 1) of a number, `true`, or `'x'`.
+ */
+export function parameterExample(param) {
   if (param.example !== undefined) return param.example;
-  const named = Object.values(param.examples ?? {})[0];
-  if (named) return deref(doc, named).value;
-  const schema = deref(doc, param.schema) ?? {};
-  if (schema.example !== undefined) return schema.example;
-  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  const schema = param.schema ?? {};
   if (schema.default !== undefined) return schema.default;
   if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
   if (schema.type === 'integer' || schema.type === 'number') return schema.minimum ?? 1;

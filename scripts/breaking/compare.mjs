@@ -24,6 +24,7 @@
 // api-smart-diff 1.0.6 reads them but classifies a removed response field and a changed response
 // type as non-breaking, and reports each change once per component instead of per operation.
 
+import { HTTP_METHODS } from '@vendor/spec-model';
 import { isJsonObject } from './json-values.mjs';
 import { resolveRef } from './resolve-ref.mjs';
 import { SchemaComparer } from './schema-comparer.mjs';
@@ -48,8 +49,6 @@ export const BREAK_KINDS = /** @type {const} */ ([
   'narrowed-limit',
   'changed-type',
 ]);
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** JSONPath text for a list of segments. Strings that are identifiers print as .name, others as ['x']. */
 export function formatPath(segments) {
@@ -117,7 +116,7 @@ function operationsByKey(document) {
   for (const [path, rawPathItem] of Object.entries(document.paths ?? {})) {
     const pathItem = resolveRef(document, rawPathItem).node;
     if (!isJsonObject(pathItem)) continue;
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (!isJsonObject(operation)) continue;
       const label = `${method.toUpperCase()} ${path}${operation.operationId ? ` (${operation.operationId})` : ''}`;

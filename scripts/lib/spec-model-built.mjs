@@ -6,9 +6,9 @@ import { repoRoot } from './bundle.mjs';
 
 const BUILT_ENTRY = 'packages/spec-model/dist/index.js';
 
-/** Exits with one line when the spec model is not built. */
-export function exitUnlessSpecModelBuilt(scriptName) {
+/** Exits (with `exitCode`, 1 unless the script gives its own) with one line when the spec model is not built. */
+export function exitUnlessSpecModelBuilt(scriptName, exitCode = 1) {
   if (existsSync(path.join(repoRoot, BUILT_ENTRY))) return;
   console.error(`${scriptName}: ${BUILT_ENTRY} is missing; build it with \`npx turbo run build --filter=@vendor/spec-model\` (\`npm run generate\` does).`);
-  process.exit(1);
+  process.exit(exitCode);
 }

@@ -1,7 +1,8 @@
 // Seed § Endpoints, "Payload in" column: bodies, query parameters and headers (names the seed
 // leaves open come from service-facts.md), with their types, required-ness and defaults.
 import { describe, expect, it } from 'vitest';
-import { compile, deref, errorsOf, operation, operations, parameter, parameters, propertySchema, requestBodySchema, requiredOf } from './lib/spec.js';
+import { resolveRef } from '@vendor/spec-model';
+import { compile, doc, errorsOf, operation, operations, parameter, parameters, propertySchema, requestBodySchema, requiredOf } from './lib/spec.js';
 import { manifest } from './lib/fixtures.js';
 
 const bodyV = (op: string) => compile(requestBodySchema(op));
@@ -11,7 +12,7 @@ describe('Request bodies exist exactly where the seed has "body:"', () => {
   const withBody = ['createOrUpdateMcpServer', 'createOrUpdateModelVersion', 'createSecretGroup', 'getArtifactVersionSignedUrls', 'changePassword'];
   it('the five body operations have a required application/json body; no other operation has a body (terminate: "no body")', () => {
     expect(operations.filter((o) => o.op.requestBody).map((o) => o.operationId).sort()).toEqual([...withBody].sort());
-    for (const id of withBody) expect(deref(operation(id).op.requestBody).required, id).toBe(true);
+    for (const id of withBody) expect(resolveRef(doc, operation(id).op.requestBody).required, id).toBe(true);
   });
 });
 
@@ -97,25 +98,25 @@ describe('Body fields: types, required-ness, defaults', () => {
     const s = requestBodySchema('createOrUpdateMcpServer');
     expect(requiredOf(s)).toEqual(['manifest']);
     for (const f of ['dryRun', 'force']) {
-      const p = deref(propertySchema(s, f));
+      const p = resolveRef(doc, propertySchema(s, f));
       expect([...p.type].sort(), f).toEqual(['boolean', 'null']);
       expect(p.default, f).toBe(false);
     }
   });
   it('Endpoint 2 body: manifest', () => {
-    expect(Object.keys(deref(requestBodySchema('createOrUpdateModelVersion')).properties)).toEqual(['manifest']);
+    expect(Object.keys(resolveRef(doc, requestBodySchema('createOrUpdateModelVersion')).properties)).toEqual(['manifest']);
   });
   it('Endpoint 3 body: exactly name, integrationId, secrets', () => {
-    expect(Object.keys(deref(requestBodySchema('createSecretGroup')).properties).sort()).toEqual(['integrationId', 'name', 'secrets']);
+    expect(Object.keys(resolveRef(doc, requestBodySchema('createSecretGroup')).properties).sort()).toEqual(['integrationId', 'name', 'secrets']);
   });
   it('Endpoint 4 body: id, paths required; operation optional enum READ/WRITE', () => {
-    const s = deref(requestBodySchema('getArtifactVersionSignedUrls'));
+    const s = resolveRef(doc, requestBodySchema('getArtifactVersionSignedUrls'));
     expect(Object.keys(s.properties).sort()).toEqual(['id', 'operation', 'paths']);
     expect(requiredOf(s).sort()).toEqual(['id', 'paths']);
-    expect(deref(s.properties.operation).enum).toEqual(['READ', 'WRITE']);
+    expect(resolveRef(doc, s.properties.operation).enum).toEqual(['READ', 'WRITE']);
   });
   it('Endpoint 5 body: loginId (format email), newPassword (minLength 8), oldPassword', () => {
-    const s = deref(requestBodySchema('changePassword'));
+    const s = resolveRef(doc, requestBodySchema('changePassword'));
     expect(Object.keys(s.properties).sort()).toEqual(['loginId', 'newPassword', 'oldPassword']);
     expect(s.properties.loginId.format).toBe('email');
     expect(s.properties.newPassword.minLength).toBe(8);
@@ -213,7 +214,7 @@ describe.each(params)('$rule', (row) => {
     const param = parameter(row.op, p.name, row.where);
     expect(param.name).toBe(p.name); // exact case
     expect(param.required === true).toBe(p.required);
-    if (p.type) expect(deref(param.schema).type).toBe(p.type);
+    if (p.type) expect(resolveRef(doc, param.schema).type).toBe(p.type);
     expect(param.description?.trim()).toBeTruthy();
   });
 });
@@ -235,13 +236,13 @@ describe('Path parameters named by the seed', () => {
   ])('%s: path %s (string, required)', (op, name) => {
     const p = parameter(op, name, 'path');
     expect(p.required).toBe(true);
-    expect(deref(p.schema).type).toBe('string');
+    expect(resolveRef(doc, p.schema).type).toBe('string');
   });
 });
 
 describe('Parameter values', () => {
   it('Endpoint 9 scope: filterEntity enum exactly application, pod, job-run, event, cluster', () => {
-    expect(deref(parameter('getMetricCharts', 'filterEntity', 'query').schema).enum).toEqual(['application', 'pod', 'job-run', 'event', 'cluster']);
+    expect(resolveRef(doc, parameter('getMetricCharts', 'filterEntity', 'query').schema).enum).toEqual(['application', 'pod', 'job-run', 'event', 'cluster']);
     const v = paramV('getMetricCharts', 'filterEntity', 'query');
     for (const ok of ['application', 'pod', 'job-run', 'event', 'cluster']) expect(v(ok), ok).toBe(true);
     for (const bad of ['node', 'Pod', 'job_run', '']) expect(v(bad), bad).toBe(false);

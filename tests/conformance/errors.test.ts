@@ -2,7 +2,8 @@
 // rule 2 (terminate four, secret-group creation two, turns three error responses); the status codes
 // (seed: "not shown") from service-facts.md.
 import { describe, expect, it } from 'vitest';
-import { compile, deref, doc, errorsOf, operation, operations, requiredOf, typeOf } from './lib/spec.js';
+import { resolveRef } from '@vendor/spec-model';
+import { compile, doc, errorsOf, operation, operations, requiredOf, typeOf } from './lib/spec.js';
 
 const S = doc.components.schemas;
 const SHAPE_SCHEMA: Record<string, string> = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
@@ -12,7 +13,7 @@ const errorCodes = (operationId: string) =>
 describe('Errors table: the three shapes', () => {
   it('ML: {detail: [{loc: array of string, msg: string, type: string}]}', () => {
     expect(typeOf(S.MlError.properties.detail)).toBe('array<object>');
-    const item = deref(S.MlError.properties.detail.items);
+    const item = resolveRef(doc, S.MlError.properties.detail.items);
     expect(Object.keys(item.properties).sort()).toEqual(['loc', 'msg', 'type']);
     expect(typeOf(item.properties.loc)).toBe('array<string>');
     expect(typeOf(item.properties.msg)).toBe('string');
@@ -44,7 +45,7 @@ describe('Errors table: the three shapes', () => {
   });
 
   it('gateway: {error: {message: string, type: string, code: string, param: string}}, all but message nullable', () => {
-    const e = deref(S.GatewayError.properties.error);
+    const e = resolveRef(doc, S.GatewayError.properties.error);
     expect(requiredOf(S.GatewayError)).toEqual(['error']);
     expect(requiredOf(e)).toEqual(['message']);
     expect(Object.keys(e.properties).sort()).toEqual(['code', 'message', 'param', 'type']);
@@ -63,18 +64,18 @@ describe.each(operations.map((o) => ({ operationId: o.operationId, shape: o.op['
   '$operationId ($path): error responses use the $shape shape',
   ({ operationId, shape }) => {
     it.each(errorCodes(operationId))('%s uses ' + SHAPE_SCHEMA[shape], (code) => {
-      const res = deref(operation(operationId).op.responses[code]);
+      const res = resolveRef(doc, operation(operationId).op.responses[code]);
       expect(res.content['application/json'].schema.$ref).toBe(`#/components/schemas/${SHAPE_SCHEMA[shape]}`);
     });
 
     it.each(errorCodes(operationId))('%s has a named example whose body is that shape (and repeats the status where the shape has one)', (code) => {
-      const res = deref(operation(operationId).op.responses[code]);
+      const res = resolveRef(doc, operation(operationId).op.responses[code]);
       const media = res.content['application/json'];
       const names = Object.keys(media.examples ?? {});
       expect(names.length).toBeGreaterThan(0);
       const v = compile(media.schema);
       for (const n of names) {
-        const value = deref(media.examples[n]).value;
+        const value = resolveRef(doc, media.examples[n]).value;
         expect(v(value), `${n}: ${errorsOf(v)}`).toBe(true);
         if (shape === 'control-plane' && code !== 'default') expect(value.statusCode, n).toBe(Number(code));
       }
@@ -115,7 +116,7 @@ describe('Errors rules 1-3 (status codes from service-facts.md)', () => {
   });
 
   it('the 400 of PUT /mcp is in the control-plane shape', () => {
-    expect(deref(operation('createOrUpdateMcpServer').op.responses['400']).content['application/json'].schema.$ref).toBe('#/components/schemas/ControlPlaneError');
+    expect(resolveRef(doc, operation('createOrUpdateMcpServer').op.responses['400']).content['application/json'].schema.$ref).toBe('#/components/schemas/ControlPlaneError');
   });
 
   it('Errors table rows: secret group, virtual account and job termination use the control-plane shape; the turns endpoint the gateway shape', () => {

@@ -2,7 +2,8 @@
 // and response has at least one named example; realistic values (MCP fqn, ISO timestamps, a proxyUrl
 // with the literal {{mcpProxyBaseURL}} placeholder).
 import { describe, expect, it } from 'vitest';
-import { compile, deref, doc, errorsOf, operation, operations, parameters } from './lib/spec.js';
+import { resolveRef } from '@vendor/spec-model';
+import { compile, doc, errorsOf, operation, operations, parameters } from './lib/spec.js';
 
 interface Media {
   where: string;
@@ -12,23 +13,23 @@ interface Media {
 // Every media type of every request body and response (operation-level and components.responses).
 const medias: Media[] = [];
 for (const o of operations) {
-  const rb = o.op.requestBody && deref(o.op.requestBody);
+  const rb = o.op.requestBody && resolveRef(doc, o.op.requestBody);
   for (const [mt, media] of Object.entries(rb?.content ?? {})) medias.push({ where: `${o.operationId} requestBody ${mt}`, media });
   for (const [code, r] of Object.entries(o.op.responses ?? {}))
-    for (const [mt, media] of Object.entries(deref(r).content ?? {})) medias.push({ where: `${o.operationId} ${code} ${mt}`, media });
+    for (const [mt, media] of Object.entries(resolveRef(doc, r).content ?? {})) medias.push({ where: `${o.operationId} ${code} ${mt}`, media });
 }
 for (const [name, r] of Object.entries(doc.components.responses ?? {}))
   for (const [mt, media] of Object.entries((r as any).content ?? {})) medias.push({ where: `components.responses.${name} ${mt}`, media });
 
 const exampleRows = medias.flatMap(({ where, media }) => [
-  ...Object.entries(media.examples ?? {}).map(([name, ex]) => ({ where, name, value: deref(ex).value, schema: media.schema })),
+  ...Object.entries(media.examples ?? {}).map(([name, ex]) => ({ where, name, value: resolveRef(doc, ex).value, schema: media.schema })),
   ...('example' in media ? [{ where, name: '(example)', value: media.example, schema: media.schema }] : []),
 ]);
 
 const paramRows = operations.flatMap((o) =>
   parameters(o.operationId).flatMap((p) => [
     ...('example' in p ? [{ where: `${o.operationId} ${p.in} ${p.name}`, name: 'example', value: p.example, schema: p.schema }] : []),
-    ...Object.entries(p.examples ?? {}).map(([n, ex]) => ({ where: `${o.operationId} ${p.in} ${p.name}`, name: n, value: deref(ex).value, schema: p.schema })),
+    ...Object.entries(p.examples ?? {}).map(([n, ex]) => ({ where: `${o.operationId} ${p.in} ${p.name}`, name: n, value: resolveRef(doc, ex).value, schema: p.schema })),
   ]),
 );
 
@@ -53,7 +54,7 @@ describe('Every request body and response has at least one named example', () =>
     const entries = Object.entries(media.examples ?? {});
     expect(entries.length).toBeGreaterThan(0);
     for (const [name, ex] of entries) {
-      const e = deref(ex);
+      const e = resolveRef(doc, ex);
       expect(name).toMatch(/^[A-Za-z][A-Za-z0-9_-]*$/);
       expect('value' in e, name).toBe(true);
       expect(e.summary?.trim(), `${name} summary`).toBeTruthy();
@@ -62,7 +63,7 @@ describe('Every request body and response has at least one named example', () =>
 });
 
 describe('Realistic example values', () => {
-  const firstValue = (operationId: string, status = '200') => deref(Object.values(deref(operation(operationId).op.responses[status]).content['application/json'].examples)[0]).value;
+  const firstValue = (operationId: string, status = '200') => resolveRef(doc, Object.values(resolveRef(doc, operation(operationId).op.responses[status]).content['application/json'].examples)[0]).value;
 
   it('an MCP proxyUrl example contains the literal {{mcpProxyBaseURL}} (create/update and read)', () => {
     expect(firstValue('createOrUpdateMcpServer').data.proxyUrl).toContain('{{mcpProxyBaseURL}}');
@@ -76,7 +77,7 @@ describe('Realistic example values', () => {
 
   it('the PUT /mcp request examples show all five manifest variants', () => {
     const ex = operation('createOrUpdateMcpServer').op.requestBody.content['application/json'].examples;
-    const types = Object.values(ex).map((e: any) => deref(e).value.manifest.type).sort();
+    const types = Object.values(ex).map((e: any) => resolveRef(doc, e).value.manifest.type).sort();
     expect(types).toEqual(['mcp-server/openapi', 'mcp-server/remote', 'mcp-server/stdio', 'mcp-server/vendor-managed', 'mcp-server/virtual']);
   });
 
@@ -92,8 +93,8 @@ describe('Realistic example values', () => {
   // page walks one previous_turn_id chain down to the session's first turn, which has no
   // previous_turn_id. The sandbox seeds its long session from this chain.
   it('the turns examples are the pages of one session, newest first, chained by previous_turn_id', () => {
-    const media = deref(operation('listAgentSessionTurns').op.responses['200']).content['application/json'];
-    const pages = Object.values(media.examples).map((e: any) => deref(e).value);
+    const media = resolveRef(doc, operation('listAgentSessionTurns').op.responses['200']).content['application/json'];
+    const pages = Object.values(media.examples).map((e: any) => resolveRef(doc, e).value);
     const turns: any[] = [];
     let page: any = pages[0];
     while (page) {

@@ -3,7 +3,8 @@
 // schema a request is checked against (the PUT /mcp body schema, or the parameter's schema).
 import { describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
-import { compile, doc, errorsOf, parameter, propertySchema, requestBodySchema, schemaValidator, deref } from './lib/spec.js';
+import { resolveRef } from '@vendor/spec-model';
+import { compile, doc, errorsOf, parameter, propertySchema, requestBodySchema, schemaValidator } from './lib/spec.js';
 import { manifest, nameOf, str, toolSetting, variants, type VariantKey } from './lib/fixtures.js';
 
 type Case = [label: string, value: unknown, ok: boolean];
@@ -185,11 +186,11 @@ describe('Limits: defaults and declarations', () => {
   });
 
   it('Stdio command default: `npx`', () => {
-    expect(deref(propertySchema(doc.components.schemas.StdioMcpServerManifest, 'command')).default).toBe('npx');
+    expect(resolveRef(doc, propertySchema(doc.components.schemas.StdioMcpServerManifest, 'command')).default).toBe('npx');
   });
 
   it('TLS `reject_unauthorized` default: true', () => {
-    const s = deref(propertySchema(doc.components.schemas.CustomTlsSettings, 'reject_unauthorized'));
+    const s = resolveRef(doc, propertySchema(doc.components.schemas.CustomTlsSettings, 'reject_unauthorized'));
     expect(s.default).toBe(true);
     expect(s.type).toBe('boolean');
   });
@@ -199,7 +200,7 @@ describe('Limits: defaults and declarations', () => {
   });
 
   it('OpenAPI MCP server with all tools enabled: up to 30 tools (enable_all_tools boolean, described with 30)', () => {
-    const s = deref(propertySchema(doc.components.schemas.OpenApiMcpServerManifest, 'enable_all_tools'));
+    const s = resolveRef(doc, propertySchema(doc.components.schemas.OpenApiMcpServerManifest, 'enable_all_tools'));
     expect(s.type).toBe('boolean');
     expect(s.description).toMatch(/\b30\b/);
     const v = schemaValidator('OpenApiMcpServerManifest');

@@ -2,7 +2,8 @@
 // the seed leaves open taken from service-facts.md (auth alternatives, env auth, vendor-managed OAuth,
 // annotations, OpenAPI spec source, OpenAPI tool setting, enabled_tools).
 import { describe, expect, it } from 'vitest';
-import { compile, deref, doc, errorsOf, propertySchema, requestBodySchema, requiredOf, schemaValidator } from './lib/spec.js';
+import { resolveRef } from '@vendor/spec-model';
+import { compile, doc, errorsOf, propertySchema, requestBodySchema, requiredOf, schemaValidator } from './lib/spec.js';
 import { common, manifest, manifests, toolSetting, variants } from './lib/fixtures.js';
 
 const S = doc.components.schemas;
@@ -46,7 +47,7 @@ describe.each(variants)('Variant $type', (v) => {
   const variantV = () => schemaValidator(v.schema);
 
   it('declares `type` with const ' + v.type, () => {
-    expect(deref(propertySchema(S[v.schema], 'type')).const).toBe(v.type);
+    expect(resolveRef(doc, propertySchema(S[v.schema], 'type')).const).toBe(v.type);
   });
 
   it(`required list: type + name, description, collaborators + ${v.own.join(', ')}`, () => {
@@ -99,7 +100,7 @@ describe.each(variants)('Variant $type', (v) => {
 
   if (v.toolSetting) {
     it(`tool_settings is an array of ${v.toolSetting}`, () => {
-      const ts = deref(propertySchema(S[v.schema], 'tool_settings'));
+      const ts = resolveRef(doc, propertySchema(S[v.schema], 'tool_settings'));
       expect(ts.type).toBe('array');
       expect(ts.items.$ref).toBe(`#/components/schemas/${v.toolSetting}`);
       const validate = manifestV();
@@ -142,8 +143,8 @@ describe('Variant fields the seed lists', () => {
     const p = propertySchema(S[schema], field);
     expect(p, `${schema}.${field}`).toBeTruthy();
     if (type !== 'any') {
-      const d = deref(p);
-      const t = d.type ?? (d.allOf ? deref(d.allOf[0]).type : undefined);
+      const d = resolveRef(doc, p);
+      const t = d.type ?? (d.allOf ? resolveRef(doc, d.allOf[0]).type : undefined);
       expect(t).toBe(type);
     }
   });
@@ -156,7 +157,7 @@ describe('Variant fields the seed lists', () => {
 
   it('additional_headers: "sent on each request; on a clash with auth_data the auth_data value wins" is in its description', () => {
     for (const schema of ['RemoteMcpServerManifest', 'OpenApiMcpServerManifest']) {
-      const d = deref(propertySchema(S[schema], 'additional_headers'));
+      const d = resolveRef(doc, propertySchema(S[schema], 'additional_headers'));
       expect(d.description).toMatch(/auth_data/);
       expect(d.description).toMatch(/wins/);
     }
@@ -182,7 +183,7 @@ describe('Variant fields the seed lists', () => {
 
   it('OpenAPIMCPToolSetting (facts): method get|post|put|patch|delete|head, path, name and description required, annotations', () => {
     expect(requiredOf(S.OpenApiMcpToolSetting)).toEqual(expect.arrayContaining(['name', 'description']));
-    expect(deref(propertySchema(S.OpenApiMcpToolSetting, 'method')).enum).toEqual(['get', 'post', 'put', 'patch', 'delete', 'head']);
+    expect(resolveRef(doc, propertySchema(S.OpenApiMcpToolSetting, 'method')).enum).toEqual(['get', 'post', 'put', 'patch', 'delete', 'head']);
     const validate = manifestV();
     for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head'])
       expect(validate(manifest('openapi', { tool_settings: [toolSetting('OpenApiMcpToolSetting', { method })] })), method).toBe(true);
@@ -237,11 +238,11 @@ describe('Auth: MCPServerAuth "one of three alternatives: header auth, OAuth 2.0
     expect(S.McpServerAuth.oneOf).toHaveLength(3);
     expect(S.McpServerAuth.discriminator.propertyName).toBe('type');
     expect(Object.keys(S.McpServerAuth.discriminator.mapping).sort()).toEqual(['header', 'oauth2', 'passthrough']);
-    for (const [k, ref] of Object.entries(S.McpServerAuth.discriminator.mapping)) expect(deref({ $ref: ref }).properties.type.const).toBe(k);
+    for (const [k, ref] of Object.entries(S.McpServerAuth.discriminator.mapping)) expect(resolveRef(doc, { $ref: ref }).properties.type.const).toBe(k);
   });
 
   it('auth_level default is `global`', () => {
-    expect(deref(propertySchema(S.McpHeaderAuth, 'auth_level')).default).toBe('global');
+    expect(resolveRef(doc, propertySchema(S.McpHeaderAuth, 'auth_level')).default).toBe('global');
   });
 
   it.each([

@@ -3,9 +3,10 @@
 // `x-provenance: assumption` (our choice, with `x-provenance-note` saying which). Partner-facing prose
 // stays about the API; prose.test.ts bans any mention of where a fact was learnt.
 import { describe, expect, it } from 'vitest';
-import { at, deref, doc, operation, parameter, response } from './lib/spec.js';
+import { getAtPointer, resolveRef } from '@vendor/spec-model';
+import { doc, operation, parameter, response } from './lib/spec.js';
 
-const S = 'components/schemas';
+const S = '#/components/schemas';
 const HEADERS = ['x-vendor-provider-name', 'x-vendor-azure-api-version', 'x-vendor-vertex-storage-bucket-name', 'x-vendor-vertex-region', 'x-vendor-provider-model', 'x-vendor-aws-s3-bucket', 'x-vendor-aws-bedrock-model', 'x-vendor-metadata'];
 
 /** One gap, the element that fills it, and the kind of provenance that element must carry. */
@@ -24,42 +25,42 @@ const marked: { gap: string; element: () => any; kind: 'service' | 'assumption' 
   { gap: 'Gateway lookups: 404 for an unknown id', element: () => response('getBatch', '404'), kind: 'assumption' },
   { gap: 'Files: 400 for a missing provider header', element: () => response('getFile', '400'), kind: 'assumption' },
   { gap: '401 on operations with open error lists', element: () => response('getTeam', '401'), kind: 'assumption' },
-  { gap: 'subjectType: other values', element: () => at(`${S}/SubjectType`), kind: 'service' },
-  { gap: 'Agent turn state.status: full set and fields', element: () => at(`${S}/AgentTurnState`), kind: 'service' },
-  { gap: 'Agent turn input item types', element: () => at(`${S}/AgentTurnInputItem`), kind: 'service' },
-  { gap: 'Batch status values', element: () => at(`${S}/BatchStatus`), kind: 'service' },
-  { gap: 'File status values', element: () => at(`${S}/FileStatus`), kind: 'service' },
-  { gap: 'oauth2AuthStatus values (none published: open string)', element: () => at(`${S}/McpServer/properties/oauth2AuthStatus`), kind: 'service' },
-  { gap: 'Model source types', element: () => at(`${S}/ModelVersionSource`), kind: 'service' },
-  { gap: 'Agent skill source types', element: () => at(`${S}/AgentSkillSource`), kind: 'service' },
-  { gap: 'Framework types', element: () => at(`${S}/ModelFramework`), kind: 'service' },
-  { gap: 'Chart types', element: () => at(`${S}/MetricChartType`), kind: 'service' },
-  { gap: 'Model version manifest required-ness', element: () => at(`${S}/ModelVersionManifest`), kind: 'service' },
-  { gap: 'Artifact version manifest required-ness', element: () => at(`${S}/ArtifactVersionManifest`), kind: 'service' },
-  { gap: 'MCPServerAuth field lists', element: () => at(`${S}/McpServerAuth`), kind: 'service' },
-  { gap: 'MCPServerEnvAuth field list', element: () => at(`${S}/McpServerEnvAuth`), kind: 'service' },
-  { gap: 'vendor-managed OAuth auth field list', element: () => at(`${S}/VendorManagedOAuth2Auth`), kind: 'service' },
-  { gap: 'OAuth use_organization type', element: () => at(`${S}/McpOAuth2Auth/properties/use_organization`), kind: 'assumption' },
-  { gap: 'MCPToolAnnotations field list', element: () => at(`${S}/McpToolAnnotations`), kind: 'service' },
-  { gap: 'OpenAPISpecSource field list', element: () => at(`${S}/OpenApiSpecSource`), kind: 'service' },
-  { gap: 'OpenAPIMCPToolSetting field list', element: () => at(`${S}/OpenApiMcpToolSetting`), kind: 'service' },
-  { gap: 'enabled_tools element type', element: () => at(`${S}/McpServerSource/properties/enabled_tools`), kind: 'service' },
-  { gap: 'Secret group manifest contents', element: () => at(`${S}/SecretGroupManifest`), kind: 'service' },
-  { gap: 'Secret group body required-ness', element: () => at(`${S}/CreateSecretGroupRequest`), kind: 'assumption' },
-  { gap: 'Change password: newPassword length', element: () => at(`${S}/ChangePasswordRequest/properties/newPassword`), kind: 'service' },
-  { gap: 'Signed URLs: operation (conflict resolved: optional, documented)', element: () => at(`${S}/GetSignedUrlsRequest/properties/operation`), kind: 'service' },
+  { gap: 'subjectType: other values', element: () => getAtPointer(doc, `${S}/SubjectType`), kind: 'service' },
+  { gap: 'Agent turn state.status: full set and fields', element: () => getAtPointer(doc, `${S}/AgentTurnState`), kind: 'service' },
+  { gap: 'Agent turn input item types', element: () => getAtPointer(doc, `${S}/AgentTurnInputItem`), kind: 'service' },
+  { gap: 'Batch status values', element: () => getAtPointer(doc, `${S}/BatchStatus`), kind: 'service' },
+  { gap: 'File status values', element: () => getAtPointer(doc, `${S}/FileStatus`), kind: 'service' },
+  { gap: 'oauth2AuthStatus values (none published: open string)', element: () => getAtPointer(doc, `${S}/McpServer/properties/oauth2AuthStatus`), kind: 'service' },
+  { gap: 'Model source types', element: () => getAtPointer(doc, `${S}/ModelVersionSource`), kind: 'service' },
+  { gap: 'Agent skill source types', element: () => getAtPointer(doc, `${S}/AgentSkillSource`), kind: 'service' },
+  { gap: 'Framework types', element: () => getAtPointer(doc, `${S}/ModelFramework`), kind: 'service' },
+  { gap: 'Chart types', element: () => getAtPointer(doc, `${S}/MetricChartType`), kind: 'service' },
+  { gap: 'Model version manifest required-ness', element: () => getAtPointer(doc, `${S}/ModelVersionManifest`), kind: 'service' },
+  { gap: 'Artifact version manifest required-ness', element: () => getAtPointer(doc, `${S}/ArtifactVersionManifest`), kind: 'service' },
+  { gap: 'MCPServerAuth field lists', element: () => getAtPointer(doc, `${S}/McpServerAuth`), kind: 'service' },
+  { gap: 'MCPServerEnvAuth field list', element: () => getAtPointer(doc, `${S}/McpServerEnvAuth`), kind: 'service' },
+  { gap: 'vendor-managed OAuth auth field list', element: () => getAtPointer(doc, `${S}/VendorManagedOAuth2Auth`), kind: 'service' },
+  { gap: 'OAuth use_organization type', element: () => getAtPointer(doc, `${S}/McpOAuth2Auth/properties/use_organization`), kind: 'assumption' },
+  { gap: 'MCPToolAnnotations field list', element: () => getAtPointer(doc, `${S}/McpToolAnnotations`), kind: 'service' },
+  { gap: 'OpenAPISpecSource field list', element: () => getAtPointer(doc, `${S}/OpenApiSpecSource`), kind: 'service' },
+  { gap: 'OpenAPIMCPToolSetting field list', element: () => getAtPointer(doc, `${S}/OpenApiMcpToolSetting`), kind: 'service' },
+  { gap: 'enabled_tools element type', element: () => getAtPointer(doc, `${S}/McpServerSource/properties/enabled_tools`), kind: 'service' },
+  { gap: 'Secret group manifest contents', element: () => getAtPointer(doc, `${S}/SecretGroupManifest`), kind: 'service' },
+  { gap: 'Secret group body required-ness', element: () => getAtPointer(doc, `${S}/CreateSecretGroupRequest`), kind: 'assumption' },
+  { gap: 'Change password: newPassword length', element: () => getAtPointer(doc, `${S}/ChangePasswordRequest/properties/newPassword`), kind: 'service' },
+  { gap: 'Signed URLs: operation (conflict resolved: optional, documented)', element: () => getAtPointer(doc, `${S}/GetSignedUrlsRequest/properties/operation`), kind: 'service' },
   { gap: 'Skill versions version: older revisions took "latest" (conflict resolved: positive integer)', element: () => parameter('listAgentSkillVersions', 'version', 'query'), kind: 'service' },
-  { gap: 'Job run status values', element: () => at(`${S}/JobRunStatus`), kind: 'service' },
-  { gap: 'Token type values', element: () => at(`${S}/TokenType`), kind: 'service' },
-  { gap: 'Notification target types', element: () => at(`${S}/NotificationTargetType`), kind: 'service' },
-  { gap: 'Control-plane error: code and details optional, code a number or a string', element: () => at(`${S}/ControlPlaneError`), kind: 'service' },
-  { gap: 'Gateway error: only message always present', element: () => at(`${S}/GatewayError`), kind: 'service' },
-  { gap: 'MCP server read form manifest: lenient view', element: () => at(`${S}/McpServerManifestView`), kind: 'service' },
+  { gap: 'Job run status values', element: () => getAtPointer(doc, `${S}/JobRunStatus`), kind: 'service' },
+  { gap: 'Token type values', element: () => getAtPointer(doc, `${S}/TokenType`), kind: 'service' },
+  { gap: 'Notification target types', element: () => getAtPointer(doc, `${S}/NotificationTargetType`), kind: 'service' },
+  { gap: 'Control-plane error: code and details optional, code a number or a string', element: () => getAtPointer(doc, `${S}/ControlPlaneError`), kind: 'service' },
+  { gap: 'Gateway error: only message always present', element: () => getAtPointer(doc, `${S}/GatewayError`), kind: 'service' },
+  { gap: 'MCP server read form manifest: lenient view', element: () => getAtPointer(doc, `${S}/McpServerManifestView`), kind: 'service' },
 ];
 
 describe('gaps are filled, and the filling element records its provenance as data', () => {
   it.each(marked)('$gap: x-provenance $kind', ({ element, kind }) => {
-    const el = deref(element());
+    const el = resolveRef(doc, element());
     expect(el, 'element missing').toBeTruthy();
     expect(el['x-provenance']).toBe(kind);
     if (kind === 'assumption') expect(typeof el['x-provenance-note'], 'an assumption says what was chosen').toBe('string');
@@ -75,7 +76,7 @@ const described: { gap: string; text: () => string; mustSay: RegExp[] }[] = [
   { gap: 'Limits: rate limits, request size limits, time-outs', text: () => doc.info.description, mustSay: [/rate limits/i, /not published/i] },
   { gap: 'Versioning 4: deprecation policy, compatibility, negotiation headers', text: () => doc.info.description, mustSay: [/deprecation/i, /not published/i] },
   { gap: 'Errors: no catalogue of error codes', text: () => doc.info.description, mustSay: [/no catalogue of error codes/i] },
-  { gap: 'PUT /mcp/{mcpServerId}/auth (referred to, not part of this spec)', text: () => at(`${S}/McpServerV2/properties/isAuthOverrideSupported/description`), mustSay: [/\/mcp\/\{mcpServerId\}\/auth/, /not part/i] },
+  { gap: 'PUT /mcp/{mcpServerId}/auth (referred to, not part of this spec)', text: () => getAtPointer(doc, `${S}/McpServerV2/properties/isAuthOverrideSupported/description`), mustSay: [/\/mcp\/\{mcpServerId\}\/auth/, /not part/i] },
 ];
 
 describe('gaps answered in prose about the API', () => {

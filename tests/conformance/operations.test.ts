@@ -1,6 +1,7 @@
 // Seed § Endpoints, § Authentication, § Versioning; issue 2 (operationIds); ARCHITECTURE.md (x-idempotent, x-error-shape).
 import { describe, expect, it } from 'vitest';
-import { doc, operations, operation, deref } from './lib/spec.js';
+import { resolveRef } from '@vendor/spec-model';
+import { doc, operation, operations } from './lib/spec.js';
 
 type Row = { n: number; method: string; path: string; operationId: string; gateway: boolean; idempotent: boolean; shape: 'ml' | 'control-plane' | 'gateway' };
 
@@ -87,6 +88,7 @@ describe.each(endpoints)('Endpoint $n: $method $path ($operationId)', (e) => {
     } else {
       expect(pathItem.servers).toBeUndefined();
     }
+    expect(o().spec.addressSpace).toBe(e.gateway ? 'gateway' : 'controlPlane');
   });
 
   it(`x-idempotent is ${e.idempotent}`, () => {
@@ -104,7 +106,7 @@ describe.each(endpoints)('Endpoint $n: $method $path ($operationId)', (e) => {
 
   it('declares every path template variable as a required path parameter', () => {
     const { op, pathItem } = o();
-    const params = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map(deref);
+    const params = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolveRef(doc, p));
     const names = [...e.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     for (const n of names) {
       const p = params.find((x: any) => x.in === 'path' && x.name === n);
@@ -116,9 +118,9 @@ describe.each(endpoints)('Endpoint $n: $method $path ($operationId)', (e) => {
 
   it('JSON bodies use Content-Type application/json', () => {
     const { op } = o();
-    if (op.requestBody) expect(Object.keys(deref(op.requestBody).content)).toEqual(['application/json']);
+    if (op.requestBody) expect(Object.keys(resolveRef(doc, op.requestBody).content)).toEqual(['application/json']);
     for (const r of Object.values(op.responses) as any[]) {
-      const res = deref(r);
+      const res = resolveRef(doc, r);
       if (res.content) expect(Object.keys(res.content)).toEqual(['application/json']);
     }
   });
@@ -148,6 +150,11 @@ describe('Servers and security scheme', () => {
 
   it('exactly the four gateway operations override servers', () => {
     const gw = operations.filter((o) => o.pathItem.servers).map((o) => o.operationId).sort();
+    expect(gw).toEqual(endpoints.filter((e) => e.gateway).map((e) => e.operationId).sort());
+  });
+
+  it('the spec model puts exactly those four operations in the gateway address space', () => {
+    const gw = operations.filter((o) => o.spec.addressSpace === 'gateway').map((o) => o.operationId).sort();
     expect(gw).toEqual(endpoints.filter((e) => e.gateway).map((e) => e.operationId).sort());
   });
 });

@@ -7,14 +7,15 @@
 // field matches `X` or `X|null`; a required field must have exactly the seed's type.
 // liberal-responses.test.ts checks the null rule itself.
 import { describe, expect, it } from 'vitest';
-import { compile, deref, doc, errorsOf, propertyNames, propertySchema, requiredOf, schemaValidator, typeOf } from './lib/spec.js';
+import { resolveRef } from '@vendor/spec-model';
+import { compile, doc, errorsOf, propertyNames, propertySchema, requiredOf, schemaValidator, typeOf } from './lib/spec.js';
 
 const S = doc.components.schemas;
 
 /** The non-null branches of a nullable `anyOf`, or the schema itself. */
 function branches(schema: any): any[] {
-  const s = deref(schema);
-  if (Array.isArray(s?.anyOf)) return s.anyOf.filter((b: any) => deref(b).type !== 'null');
+  const s = resolveRef(doc, schema);
+  if (Array.isArray(s?.anyOf)) return s.anyOf.filter((b: any) => resolveRef(doc, b).type !== 'null');
   return [schema];
 }
 
@@ -38,7 +39,7 @@ function fieldWithRequired(schema: any, path: string): { schema: any; required: 
     cur = propertyThroughNull(parent, name);
     if (!cur) return undefined;
     required = branches(parent).some((b) => requiredOf(b).includes(name));
-    if (isArray) cur = deref(cur).items;
+    if (isArray) cur = resolveRef(doc, cur).items;
   }
   return { schema: cur, required };
 }
@@ -460,12 +461,12 @@ describe('Resources and their fields: name, type, nullability', () => {
     if (type === '*') return;
     if (type.startsWith('ref:')) {
       const target = type.slice(4);
-      const refs = [f.$ref, ...[...(deref(f).allOf ?? []), ...(deref(f).anyOf ?? [])].map((x: any) => x.$ref)];
+      const refs = [f.$ref, ...[...(resolveRef(doc, f).allOf ?? []), ...(resolveRef(doc, f).anyOf ?? [])].map((x: any) => x.$ref)];
       expect(refs).toContain(`#/components/schemas/${target}`);
       return;
     }
     if (type.startsWith('const:')) {
-      const consts = branches(f).map((b) => deref(b).const);
+      const consts = branches(f).map((b) => resolveRef(doc, b).const);
       expect(consts).toContain(type.slice(6));
       return;
     }
@@ -543,7 +544,7 @@ const sample: Record<string, any> = {
 describe('Constants and enums (seed values; values the seed leaves open from service-facts.md)', () => {
   // Known values of a closed enum, or of an open one (`anyOf: [{enum}, {type: string}]`), through `$ref` and nullable `anyOf`.
   const enumOf = (s: any): unknown[] | undefined => {
-    const d = deref(s);
+    const d = resolveRef(doc, s);
     if (d.enum) return d.enum.filter((v: unknown) => v !== null);
     for (const b of d.anyOf ?? []) {
       const known = enumOf(b);
@@ -551,7 +552,7 @@ describe('Constants and enums (seed values; values the seed leaves open from ser
     }
     return undefined;
   };
-  const consts = (s: any) => (deref(s).oneOf ?? []).map((b: any) => deref(b).properties[deref(s).discriminator.propertyName].const);
+  const consts = (s: any) => (resolveRef(doc, s).oneOf ?? []).map((b: any) => resolveRef(doc, b).properties[resolveRef(doc, s).discriminator.propertyName].const);
   const rows: [string, () => unknown, unknown[]][] = [
     ['subjectType ("user" and the deployed values)', () => enumOf(S.SubjectType), ['user', 'team', 'serviceaccount', 'virtualaccount', 'external-identity', 'agent-identity', 'role']],
     ['agent turn state.status (running; deployed: done, cancelled, error)', () => consts(S.AgentTurnState), ['running', 'done', 'cancelled', 'error']],
@@ -592,7 +593,7 @@ describe('Constants and enums (seed values; values the seed leaves open from ser
     ['VirtualAccountManifest', 'virtual-account'],
   ])('%s.type is the constant %s', (name, value) => {
     const v = schemaValidator(name);
-    expect(branches(S[name].properties.type).map((b) => deref(b).const)).toContain(value);
+    expect(branches(S[name].properties.type).map((b) => resolveRef(doc, b).const)).toContain(value);
     expect(v({ type: 'something-else' })).toBe(false);
   });
 

@@ -1,7 +1,8 @@
 // Seed § Endpoints, "Payload out" column: the success envelope of each operation; and the rule
 // (service-facts.md, issue 2) that response schemas accept unknown properties.
 import { describe, expect, it } from 'vitest';
-import { compile, deref, doc, errorsOf, operation, operations, propertySchema, reachableSchemas, requiredOf, response, responseSchema, typeOf } from './lib/spec.js';
+import { resolveRef } from '@vendor/spec-model';
+import { compile, doc, errorsOf, operation, operations, propertySchema, reachableSchemas, requiredOf, response, responseSchema, typeOf } from './lib/spec.js';
 
 type Envelope =
   | { kind: 'data'; item: string } // {data: X}
@@ -42,7 +43,7 @@ describe.each(rows)('Endpoint $n $operationId: $out', ({ operationId, env }) => 
   });
 
   it('its envelope is the seed\'s', () => {
-    const s = deref(responseSchema(operationId, '200'));
+    const s = resolveRef(doc, responseSchema(operationId, '200'));
     switch (env.kind) {
       case 'data':
         expect(requiredOf(s)).toEqual(['data']);
@@ -53,8 +54,8 @@ describe.each(rows)('Endpoint $n $operationId: $out', ({ operationId, env }) => 
         const keys = env.pagination ? ['data', 'pagination'] : ['data'];
         expect(requiredOf(s).sort()).toEqual(keys);
         expect(Object.keys(s.properties).sort()).toEqual(keys);
-        expect(deref(s.properties.data).type).toBe('array');
-        expect(deref(s.properties.data).items.$ref).toBe(ref(env.item));
+        expect(resolveRef(doc, s.properties.data).type).toBe('array');
+        expect(resolveRef(doc, s.properties.data).items.$ref).toBe(ref(env.item));
         if (env.pagination) expect(s.properties.pagination.$ref).toBe(ref(env.pagination));
         break;
       }
@@ -98,7 +99,7 @@ describe.each(rows)('Endpoint $n $operationId: $out', ({ operationId, env }) => 
 
   it('its first example, with a field added by a later service revision (top level and inside data), still validates', () => {
     const media = response(operationId, '200').content['application/json'];
-    const first = deref(Object.values(media.examples)[0]).value;
+    const first = resolveRef(doc, Object.values(media.examples)[0]).value;
     const v = compile(media.schema);
     const extended = structuredClone(first);
     extended.fieldAddedLater = { any: 'thing' };
@@ -120,6 +121,6 @@ describe('Pagination objects', () => {
   });
   it('every operation answers JSON for every documented response', () => {
     for (const o of operations)
-      for (const [code, r] of Object.entries(o.op.responses)) expect(deref(r).content?.['application/json'], `${o.operationId} ${code}`).toBeTruthy();
+      for (const [code, r] of Object.entries(o.op.responses)) expect(resolveRef(doc, r).content?.['application/json'], `${o.operationId} ${code}`).toBeTruthy();
   });
 });

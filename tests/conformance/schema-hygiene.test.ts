@@ -3,7 +3,8 @@
 // property, every discriminator mapping matches its branches' consts, request bodies are strict at
 // the top level (ARCHITECTURE.md) and nothing in a response is closed.
 import { describe, expect, it } from 'vitest';
-import { at, deref, doc, operations, propertyNames, requestBodySchema, schemaValidator } from './lib/spec.js';
+import { getAtPointer, resolveRef } from '@vendor/spec-model';
+import { doc, operations, propertyNames, requestBodySchema, schemaValidator } from './lib/spec.js';
 
 const names = Object.keys(doc.components.schemas);
 
@@ -14,7 +15,7 @@ describe('Component schemas', () => {
 
   it.each(names)('%s: every required name is a declared property', (name) => {
     const walk = (s: any, where: string) => {
-      s = deref(s);
+      s = resolveRef(doc, s);
       if (!s || typeof s !== 'object') return;
       if (Array.isArray(s.required)) {
         const declared = propertyNames(s);
@@ -35,9 +36,9 @@ describe('Discriminators', () => {
     const { propertyName, mapping } = s.discriminator;
     expect(Object.values(mapping).sort()).toEqual(s.oneOf.map((b: any) => b.$ref).sort());
     for (const [value, ref] of Object.entries(mapping)) {
-      const target = at(ref as string);
+      const target = getAtPointer(doc, ref as string);
       const prop = (function find(x: any): any {
-        x = deref(x);
+        x = resolveRef(doc, x);
         return x?.properties?.[propertyName] ?? (x?.allOf ?? []).map(find).find(Boolean);
       })(target);
       expect(prop?.const, `${ref}`).toBe(value);
@@ -47,6 +48,6 @@ describe('Discriminators', () => {
 
 describe('Request bodies: strict at the top level', () => {
   it.each(operations.filter((o) => o.op.requestBody).map((o) => o.operationId))('%s: additionalProperties false', (id) => {
-    expect(deref(requestBodySchema(id)).additionalProperties).toBe(false);
+    expect(resolveRef(doc, requestBodySchema(id)).additionalProperties).toBe(false);
   });
 });

@@ -3,9 +3,11 @@
 // server defaults use the same, so that a value copied from one place works with what another place says.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, test } from 'vitest';
+import { createSpecModel } from '@vendor/spec-model';
 import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from '../../apps/docs/codegen/constants.mjs';
+// @ts-expect-error: plain ESM helper without type declarations
+import { bundleSpec } from '../../scripts/lib/bundle.mjs';
 import { clientSourceFiles, docsFiles, locate, read, readmeFiles, repoRoot, type PartnerFile } from './files';
 
 /** A loopback URL is the mock's, which READMEs rightly give as a base URL. */
@@ -65,11 +67,11 @@ describe('example hosts and the token variable', () => {
     expect(readme).toContain(`token: process.env.${TOKEN_ENV_VAR}!`);
   });
 
-  test("the spec's server defaults are the docs' hosts", () => {
-    const spec = parse(readFileSync(path.join(repoRoot, 'openapi/spec.yaml'), 'utf8'));
-    const controlPlane = spec.servers[0];
+  test("the spec's server defaults are the docs' hosts", async () => {
+    const model = createSpecModel(await bundleSpec());
+    const controlPlane = model.document.servers[0];
     expect(controlPlane.url.replace('{base_url}', controlPlane.variables.base_url.default)).toBe(CONTROL_PLANE_BASE_URL);
-    const gatewayServers = Object.values<any>(spec.paths).flatMap((item) => item.servers ?? []);
+    const gatewayServers = model.operations.filter((op) => op.addressSpace === 'gateway').flatMap((op) => op.servers);
     expect(gatewayServers.length).toBeGreaterThan(0);
     for (const server of gatewayServers) {
       const url = server.url.replace('{scheme}', server.variables.scheme.default).replace('{gateway_base_url}', server.variables.gateway_base_url.default);

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { getAtPointer } from '@vendor/spec-model';
+import { createSpecModel, getAtPointer } from '@vendor/spec-model';
 import { describe, expect, test } from 'vitest';
 import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL } from '../codegen/constants.mjs';
 import { curlSample, requestUrl, shellQuote } from '../codegen/curl-sample.mjs';
@@ -204,8 +204,8 @@ describe('docs bundle', () => {
     const { document, sampleLabels } = buildDocsBundle(fixture());
     const config = parse(redoclyConfig(sampleLabels));
     const listed = config.openapi.codeSamples.languages.map((l: any) => l.label);
-    for (const item of Object.values<any>(document.paths)) {
-      for (const op of Object.values<any>(item)) for (const sample of op['x-codeSamples'] ?? []) expect(listed).toContain(sample.label);
+    for (const { definition } of createSpecModel(document).operations) {
+      for (const sample of definition['x-codeSamples'] ?? []) expect(listed).toContain(sample.label);
     }
     expect(config.openapi.router).toBe('history');
   });

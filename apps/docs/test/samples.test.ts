@@ -4,6 +4,7 @@
 // document, so the tests follow the spec.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createSpecModel } from '@vendor/spec-model';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { sampleHeader } from '../codegen/files.mjs';
 import { withoutCodeSpans } from '../codegen/servers.mjs';
@@ -108,16 +109,16 @@ function withoutPresentation(docs: any, contract: any): any {
     });
   };
   restoreServers(out.servers, contract.servers);
-  for (const [p, item] of Object.entries<any>(out.paths)) {
-    restoreServers(item.servers, contract.paths[p].servers);
-    for (const [method, op] of Object.entries<any>(item)) {
-      if (!op || typeof op !== 'object' || !('responses' in op)) continue;
-      delete op['x-codeSamples'];
-      delete op['x-badges'];
-      restoreServers(op.servers, contract.paths[p][method].servers);
-      op.description = op.description.replace(/^\*\*Server:\*\* [^\n]*(\n\n)?/, '');
-      if (op.description === '' && contract.paths[p][method].description === undefined) delete op.description;
-    }
+  for (const [p, item] of Object.entries<any>(out.paths)) restoreServers(item.servers, contract.paths[p].servers);
+  const originals = createSpecModel(contract);
+  // The model's operations are the document's own objects: changing them changes `out`.
+  for (const { operationId, definition: op } of createSpecModel(out).operations) {
+    const original = originals.operation(operationId).definition;
+    delete op['x-codeSamples'];
+    delete op['x-badges'];
+    restoreServers(op.servers, original.servers);
+    op.description = op.description.replace(/^\*\*Server:\*\* [^\n]*(\n\n)?/, '');
+    if (op.description === '' && original.description === undefined) delete op.description;
   }
   const restore = (node: any, original: any) => {
     if (Array.isArray(node)) return node.forEach((n, i) => restore(n, original?.[i]));

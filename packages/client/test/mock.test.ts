@@ -3,6 +3,7 @@
 // mock serves. Plus one documented error per error shape, surfacing as PlatformApiError.
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSpecModel, jsonContentOf, type SpecContent, type SpecParameter } from '@vendor/spec-model';
 import { createPlatformClient, PlatformApiError, type PlatformClient } from '../src/index.js';
 import { operations, type OperationId } from '../src/generated/operations.js';
 import { errorDetail } from '../src/errors.js';
@@ -10,30 +11,15 @@ import { errorDetail } from '../src/errors.js';
 const spec = createRequire(import.meta.url)('@vendor/api-types/openapi.json') as Record<string, any>;
 const TOKEN = 'mock-test-token-0123456789';
 
-const deref = (node: any): any => {
-  let current = node;
-  for (let i = 0; current && typeof current.$ref === 'string' && i < 10; i += 1) {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .map((s: string) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((o: any, key: string) => o?.[key], spec);
-  }
-  return current;
-};
+const model = createSpecModel(spec);
 
-const firstExample = (media: any): unknown => {
-  if (!media) return undefined;
-  if (media.examples) return deref(Object.values(media.examples)[0])?.value;
-  return media.example;
-};
+/** The first named example of a body's JSON media type. */
+const firstExample = (content: SpecContent[] | undefined): unknown => (content ? jsonContentOf(content)?.examples[0]?.value : undefined);
 
-function sampleValue(param: any): unknown {
+/** The parameter's example (the spec model's rule), else a value made up from its schema. */
+function sampleValue(param: SpecParameter): unknown {
   if (param.example !== undefined) return param.example;
-  if (param.examples) return deref(Object.values(param.examples)[0])?.value;
-  const schema = deref(param.schema) ?? {};
-  if (schema.example !== undefined) return schema.example;
-  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  const schema = param.schema;
   if (schema.default !== undefined) return schema.default;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (schema.const !== undefined) return schema.const;
@@ -43,26 +29,20 @@ function sampleValue(param: any): unknown {
 
 /** The init a user would pass: every required parameter (from its example) and the first request example. */
 function exampleInit(operationId: OperationId) {
-  const { method, path } = operations[operationId];
-  const item = spec.paths[path];
-  const op = item[method];
+  const operation = model.operation(operationId);
   const params: Record<string, Record<string, unknown>> = {};
-  for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
-    const p = deref(raw);
-    if (!p.required && p.in !== 'path') continue;
+  for (const p of operation.parameters) {
+    if (!p.required) continue; // a path parameter always is
     (params[p.in] ??= {})[p.name] = sampleValue(p);
   }
   const init: Record<string, unknown> = { params };
-  const body = firstExample(deref(op.requestBody)?.content?.['application/json']);
+  const body = firstExample(operation.requestBody?.content);
   if (body !== undefined) init.body = body;
   return init;
 }
 
 function successExample(operationId: OperationId): unknown {
-  const { method, path } = operations[operationId];
-  const responses = spec.paths[path][method].responses;
-  const status = Object.keys(responses).find((s) => /^2/.test(s))!;
-  return firstExample(deref(responses[status]).content?.['application/json']);
+  return firstExample(model.operation(operationId).successResponse?.content);
 }
 
 let platform: PlatformClient;
@@ -95,9 +75,9 @@ describe('one documented error per error shape', () => {
     ['gateway', 'listAgentSessionTurns', 412],
   ];
   it.each(cases)('%s: %s %i surfaces as PlatformApiError with the normalised message', async (shape, operationId, status) => {
-    const { method, path, errorShape } = operations[operationId];
+    const { errorShape } = operations[operationId];
     expect(errorShape).toBe(shape);
-    const documented = firstExample(deref(spec.paths[path][method].responses[String(status)]).content['application/json']);
+    const documented = firstExample(model.operation(operationId).responses.find((r) => r.status === String(status))?.content);
     const init = { ...exampleInit(operationId), headers: { Prefer: `code=${status}` } };
     const error = await call(operationId, init).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformApiError);

@@ -4,6 +4,7 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
+import { encodePointerToken, HTTP_METHODS, resolveRef } from '@vendor/spec-model';
 // @ts-expect-error: plain ESM helper without type declarations
 import { isKnownValuesBranch, isNullBranch, isOpenEnum } from '../../../scripts/lib/schema-rules.mjs';
 
@@ -12,32 +13,39 @@ type Json = any; // OpenAPI documents are untyped JSON
 const Ajv2020: any = (Ajv2020Module as any).default ?? Ajv2020Module;
 const addFormats: any = (addFormatsModule as any).default ?? addFormatsModule;
 const SPEC_ID = 'https://spec.local/openapi.json';
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
-
 const isObject = (v: unknown): v is Record<string, Json> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const escapePointer = (segment: string | number) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
-const join = (pointer: string, ...segments: (string | number)[]) => [pointer, ...segments.map(escapePointer)].join('/');
+const join = (pointer: string, ...segments: (string | number)[]) => [pointer, ...segments.map(encodePointerToken)].join('/');
 
-/** Value at a local JSON pointer (`#/a/b`). */
-export function at(document: Json, pointer: string): Json {
-  let node = document;
-  for (const raw of pointer.replace(/^#\/?/, '').split('/').filter((p) => p !== '')) {
-    if (node == null) return undefined;
-    node = node[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
+const pointerIndexes = new WeakMap<object, Map<object, string>>();
+
+/** Every object of the document with the JSON pointer where it sits (the first, should one sit in two places). */
+function indexPointers(document: Json): Map<object, string> {
+  const index = new Map<object, string>();
+  const visit = (node: Json, pointer: string) => {
+    if (node === null || typeof node !== 'object' || index.has(node)) return;
+    index.set(node, pointer);
+    for (const [key, child] of Object.entries(node)) visit(child, join(pointer, key));
+  };
+  visit(document, '#');
+  pointerIndexes.set(document, index);
+  return index;
 }
 
-/** A schema with its `$ref` chain followed, and the pointer where it lives. */
+/** The pointer of an object of the document (indexed once per document; again when the document gained objects). */
+function pointerOf(document: Json, node: object): string | undefined {
+  return pointerIndexes.get(document)?.get(node) ?? indexPointers(document).get(node);
+}
+
+/**
+ * A schema with its `$ref` chain followed (by @vendor/spec-model's resolver), and the pointer where it lives:
+ * `location` for a schema written in place, the target's own pointer for a reference.
+ */
 export function resolveAt(document: Json, schema: Json, location: string): { schema: Json; location: string } {
-  let current = schema;
-  let where = location;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
-    if (hops > 20) throw new Error(`$ref loop at ${location}`);
-    where = current.$ref;
-    current = at(document, current.$ref);
-  }
-  return { schema: current, location: where };
+  const resolved = resolveRef(document, schema);
+  if (resolved === schema) return { schema, location };
+  // A target that is not an object (a boolean schema) has no entry in the index: the reference names it.
+  const where = resolved !== null && typeof resolved === 'object' ? pointerOf(document, resolved) : undefined;
+  return { schema: resolved, location: where ?? schema.$ref };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -95,9 +103,10 @@ export interface SchemaUse {
   status?: string;
 }
 
+/** Every operation of the document (not checked against the spec's conventions: the fixtures do not follow them). */
 function operationsOf(document: Json) {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]: [string, Json]) =>
-    METHODS.filter((m) => isObject(item[m])).map((method) => ({ path, method, item, op: item[method], operationId: item[method].operationId as string })),
+    HTTP_METHODS.filter((m) => isObject(item[m])).map((method) => ({ path, method, item, op: item[method], operationId: item[method].operationId as string })),
   );
 }
 
@@ -515,7 +524,7 @@ export function replaceAt(value: Json, path: (string | number)[], replacement: J
 }
 
 /** `/a/0/b` for an instance path. */
-export const instancePointer = (path: (string | number)[]) => (path.length === 0 ? '(root)' : `/${path.map(escapePointer).join('/')}`);
+export const instancePointer = (path: (string | number)[]) => (path.length === 0 ? '(root)' : `/${path.map(encodePointerToken).join('/')}`);
 
 /**
  * Every real-shaped instance of a response with one typed value swapped for a value of another JSON

@@ -1,5 +1,7 @@
 // Partner-facing text must describe the API, not where a fact came from (docs/ARCHITECTURE.md,
 // "Provenance is data"). The banned phrases, and finders over a document and over rendered HTML.
+import { encodePointerToken } from '@vendor/spec-model';
+
 type Json = any;
 
 /** Each banned phrase with the rule it breaks; matched case-insensitively. */
@@ -22,8 +24,6 @@ export interface Hit {
   rule: string;
   text: string;
 }
-
-const escapePointer = (segment: string | number) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The banned phrases in one string, with a little context around each. */
 export function phrasesIn(text: string): { phrase: string; rule: string; context: string }[] {
@@ -52,7 +52,7 @@ export function proseHits(document: Json): Hit[] {
     if (node === null || typeof node !== 'object') return;
     for (const [childKey, child] of Object.entries(node)) {
       const childShown = shown || SHOWN_KEYS.has(childKey);
-      visit(child, `${pointer}/${escapePointer(childKey)}`, childShown, Array.isArray(node) ? key : childKey);
+      visit(child, `${pointer}/${encodePointerToken(childKey)}`, childShown, Array.isArray(node) ? key : childKey);
     }
   };
   visit(document, '#', false, '');

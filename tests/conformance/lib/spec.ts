@@ -3,6 +3,7 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
+import { createSpecModel, resolveRef, type SpecModel, type SpecOperation } from '@vendor/spec-model';
 // @ts-expect-error: plain ESM helper without type declarations
 import { bundleSpec } from '../../../scripts/lib/bundle.mjs';
 
@@ -86,47 +87,30 @@ export function errorsOf(validate: ValidateFunction): string {
   return ajv.errorsText(validate.errors, { separator: '\n' });
 }
 
-/** Value at a JSON pointer (`#/a/b` or `/a/b`). */
-export function at(pointer: string, root: Json = doc): Json {
-  const parts = pointer.replace(/^#?\//, '').split('/').filter((p) => p !== '');
-  let cur = root;
-  for (const raw of parts) {
-    const p = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (cur == null) return undefined;
-    cur = cur[p];
-  }
-  return cur;
-}
-
-/** Follows local `$ref`s (of responses, parameters, examples, schemas) until a concrete object. */
-export function deref(obj: Json): Json {
-  let cur = obj;
-  for (let i = 0; cur && typeof cur === 'object' && typeof cur.$ref === 'string'; i++) {
-    if (i > 20) throw new Error('ref loop');
-    cur = at(cur.$ref);
-  }
-  return cur;
-}
-
-export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+/** The spec model of `doc` (@vendor/spec-model): its operations, `$ref`s and JSON pointers, read once. */
+export const model: SpecModel = createSpecModel(doc);
 
 export interface Operation {
   method: string;
   path: string;
+  /** The operation object itself (the document's own). */
   op: Json;
+  /** Its path item (the document's own). */
   pathItem: Json;
   operationId: string;
+  /** The model's reading of the operation (address space, idempotency, error shape, parameters, ...). */
+  spec: SpecOperation;
 }
 
-export const operations: Operation[] = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, pathItem]) =>
-  METHODS.filter((m) => pathItem[m]).map((method) => ({
-    method,
-    path,
-    pathItem,
-    op: pathItem[method],
-    operationId: pathItem[method].operationId,
-  })),
-);
+/** Every operation, in the model's (document) order. */
+export const operations: Operation[] = model.operations.map((spec) => ({
+  method: spec.method,
+  path: spec.path,
+  pathItem: spec.pathItem,
+  op: spec.definition,
+  operationId: spec.operationId,
+  spec,
+}));
 
 export function operation(operationId: string): Operation {
   const found = operations.find((o) => o.operationId === operationId);
@@ -134,10 +118,9 @@ export function operation(operationId: string): Operation {
   return found;
 }
 
-/** Parameters of an operation (path-level and operation-level, refs resolved). */
+/** Parameter objects of an operation (path-level and operation-level, merged and `$ref`s followed by the model). */
 export function parameters(operationId: string): Json[] {
-  const { op, pathItem } = operation(operationId);
-  return [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map(deref);
+  return model.operation(operationId).parameters.map((p) => p.definition);
 }
 
 export function parameter(operationId: string, name: string, where: string): Json {
@@ -147,12 +130,12 @@ export function parameter(operationId: string, name: string, where: string): Jso
 }
 
 export function requestBodySchema(operationId: string): Json {
-  const rb = deref(operation(operationId).op.requestBody);
+  const rb = resolveRef(doc, operation(operationId).op.requestBody);
   return rb?.content?.['application/json']?.schema;
 }
 
 export function response(operationId: string, status: string): Json {
-  return deref(operation(operationId).op.responses?.[status]);
+  return resolveRef(doc, operation(operationId).op.responses?.[status]);
 }
 
 export function responseSchema(operationId: string, status: string): Json {
@@ -164,7 +147,7 @@ export function responseSchema(operationId: string, status: string): Json {
  * (variants are `allOf: [common, specific]`). Returns undefined when no branch declares it.
  */
 export function propertySchema(schema: Json, name: string): Json {
-  const s = deref(schema);
+  const s = resolveRef(doc, schema);
   if (!s || typeof s !== 'object') return undefined;
   if (s.properties && name in s.properties) return s.properties[name];
   for (const sub of s.allOf ?? []) {
@@ -176,7 +159,7 @@ export function propertySchema(schema: Json, name: string): Json {
 
 /** Names of the properties a schema declares (through `$ref` and `allOf`). */
 export function propertyNames(schema: Json): string[] {
-  const s = deref(schema);
+  const s = resolveRef(doc, schema);
   const names = new Set<string>(Object.keys(s?.properties ?? {}));
   for (const sub of s?.allOf ?? []) for (const n of propertyNames(sub)) names.add(n);
   return [...names];
@@ -184,7 +167,7 @@ export function propertyNames(schema: Json): string[] {
 
 /** The `required` list of a schema (union over `allOf`). */
 export function requiredOf(schema: Json): string[] {
-  const s = deref(schema);
+  const s = resolveRef(doc, schema);
   const names = new Set<string>(s?.required ?? []);
   for (const sub of s?.allOf ?? []) for (const n of requiredOf(sub)) names.add(n);
   return [...names];
@@ -196,7 +179,7 @@ export function requiredOf(schema: Json): string[] {
  * Looks through `$ref`, single-branch `allOf` and `anyOf`/`oneOf` unions.
  */
 export function typeOf(schema: Json): string {
-  const s = deref(schema);
+  const s = resolveRef(doc, schema);
   if (!s || typeof s !== 'object') return 'none';
   if ('const' in s) return `const:${s.const}`;
   const parts = new Set<string>();
@@ -208,7 +191,7 @@ export function typeOf(schema: Json): string {
   }
   for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
     const bt = typeOf(branch);
-    if (bt.startsWith('const:')) parts.add(typeof deref(branch).const);
+    if (bt.startsWith('const:')) parts.add(typeof resolveRef(doc, branch).const);
     else for (const p of bt.split('|')) parts.add(p);
   }
   if (types.length === 0 && s.allOf) for (const sub of s.allOf) for (const p of typeOf(sub).split('|')) if (p !== 'none') parts.add(p);
@@ -221,7 +204,7 @@ export function typeOf(schema: Json): string {
 
 /** Every schema object reachable from `schema` (through $ref, composition, properties, items). */
 export function reachableSchemas(schema: Json, seen = new Set<Json>()): Json[] {
-  const s = deref(schema);
+  const s = resolveRef(doc, schema);
   if (!s || typeof s !== 'object' || seen.has(s)) return [];
   seen.add(s);
   const children: Json[] = [

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSpecModel, resolveRef, type SpecOperation } from '@vendor/spec-model';
+import { createSpecModel, resolveRef, type JsonObject, type SpecOperation } from '@vendor/spec-model';
 
 export const docsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const repoRoot = path.resolve(docsRoot, '../..');
@@ -18,6 +18,8 @@ export interface DocsOperation {
   summary: string;
   tag: string;
   gateway: boolean;
+  /** The servers the operation is sent to (its own, else its path item's, else the document's). */
+  servers: JsonObject[];
   codeSamples: CodeSample[];
   /** The named examples of the JSON request body, in document order ([] without a body). */
   requestExamples: RequestExample[];
@@ -47,6 +49,7 @@ export function docsOperations(doc: any = readDocsBundle()): DocsOperation[] {
     summary: operation.summary ?? '',
     tag: operation.tags[0]!,
     gateway: operation.addressSpace === 'gateway',
+    servers: operation.servers,
     codeSamples: operation.definition['x-codeSamples'] ?? [],
     requestExamples: requestExamples(operation),
     queryParams: operation.parameters.filter((p) => p.in === 'query').map((p) => p.name),
