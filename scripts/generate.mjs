@@ -5,9 +5,9 @@ import { mkdir, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { computeGeneratedFiles } from './lib/generators.mjs';
 import { repoRoot } from './lib/bundle.mjs';
-import { exitUnlessSpecModelBuilt } from './lib/spec-model-built.mjs';
+import { buildSpecModelIfMissing } from './lib/spec-model-built.mjs';
 
-exitUnlessSpecModelBuilt('generate');
+buildSpecModelIfMissing('generate');
 const files = await computeGeneratedFiles();
 let changed = 0;
 for (const file of files) {

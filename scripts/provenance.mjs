@@ -14,12 +14,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundleSpec, repoRoot, specPath } from './lib/bundle.mjs';
-import { exitUnlessSpecModelBuilt } from './lib/spec-model-built.mjs';
+import { buildSpecModelIfMissing } from './lib/spec-model-built.mjs';
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 // The pointers are escaped by @vendor/spec-model (its dist/). Run on a clone that has not built it, the script
 // says what to run instead of failing on the import.
-if (isMain) exitUnlessSpecModelBuilt('provenance', 2);
+if (isMain) buildSpecModelIfMissing('provenance', 2);
 const { encodePointerToken } = await import('@vendor/spec-model');
 
 export const KINDS = ['service', 'assumption'];
