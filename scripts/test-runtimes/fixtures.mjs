@@ -1,6 +1,7 @@
 // Inputs and expected answers of scenario.mjs, read from the bundled spec (so they follow the spec): what the
 // mock answers by default is the first example of the first 2xx response; Prefer: code=N picks a documented error.
-import { deref, findOperation, loadBundle, parameterExample, parameters, requestExample, responseExample } from '../../bench/lib/spec.mjs';
+import { jsonContentOf } from '@vendor/spec-model';
+import { findOperation, parameterExample, parameters, requestExample, responseExample, specModel } from '../../bench/lib/spec.mjs';
 
 /** The init a user would pass: every required parameter and path parameter, from the spec's examples. */
 function exampleInit(operationId) {
@@ -14,12 +15,10 @@ function exampleInit(operationId) {
 }
 
 function errorExample(operationId, status) {
-  const doc = loadBundle();
-  const { op } = findOperation(operationId);
-  const media = deref(doc, op.responses[String(status)])?.content?.['application/json'];
-  if (!media) throw new Error(`${operationId} documents no ${status} JSON response`);
-  const first = Object.values(media.examples ?? {})[0];
-  return first ? deref(doc, first).value : media.example;
+  const response = specModel().operation(operationId).responses.find((r) => r.status === String(status));
+  const media = response ? jsonContentOf(response.content) : undefined;
+  if (!media || media.examples.length === 0) throw new Error(`${operationId} documents no ${status} JSON example`);
+  return media.examples[0].value;
 }
 
 export function buildFixtures() {
