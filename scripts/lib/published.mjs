@@ -3,7 +3,7 @@
 // say where we learnt a fact, which is ours to keep. The source spec keeps them for `npm run provenance`.
 
 /** Keys that record where a fact came from; they never leave the repository. */
-export function isAuthoringNote(key) {
+function isAuthoringNote(key) {
   return key.startsWith('x-provenance');
 }
 
