@@ -1,3 +1,5 @@
+// The secret-key rule is shared with the mock's request journal; tsup bundles it in (a devDependency).
+import { isSecretKey } from '@vendor/spec-model';
 import type { OperationDescriptor } from './descriptor.js';
 import type { OperationErrorBodies } from './generated/methods.js';
 import type { OperationId } from './generated/operations.js';
@@ -120,15 +122,12 @@ function validationIssue(issue: any): string {
   return [where, what].filter(Boolean).join(': ');
 }
 
-// Keys whose string values (and everything below them) may be secret: passwords, secret values, auth data, headers.
-const SECRET_KEY = /pass|secret|token|api.?key|authori[sz]ation|credential|private|^(value|ca_cert|auth_data|(additional_)?headers|env)$/i;
-
-/** Collects the string values of a request body that may be secret. */
+/** Collects the string values of a request body that may be secret (those below a key `isSecretKey` names). */
 export function collectSecrets(value: any, into: string[] = [], insideSecret = false): string[] {
   if (isString(value)) {
     if (insideSecret && value) into.push(value);
   } else if (value && typeof value === 'object') {
-    for (const key in value) collectSecrets(value[key], into, insideSecret || SECRET_KEY.test(key));
+    for (const key in value) collectSecrets(value[key], into, insideSecret || isSecretKey(key));
   }
   return into;
 }

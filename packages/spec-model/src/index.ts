@@ -5,6 +5,7 @@ export { HTTP_METHODS, type HttpMethod } from './methods.js';
 export { ERROR_SHAPES, addressSpaceOf, invalidInputStatusOf } from './conventions.js';
 export { jsonContentOf } from './content.js';
 export { SpecModelError } from './errors.js';
+export { SECRET_KEY, isSecretKey } from './secret-fields.js';
 export type {
   AddressSpace,
   ErrorShape,

@@ -22,7 +22,7 @@ const FIELDS: Record<Style, readonly string[]> = {
   'page-token': ['tokenParameter', 'limitParameter', 'nextTokenAt', 'itemsAt'],
   offset: ['offsetParameter', 'limitParameter', 'totalAt', 'itemsAt'],
 };
-const STYLES = Object.keys(FIELDS) as Style[];
+const STYLES = /* @__PURE__ */ Object.keys(FIELDS) as Style[];
 
 interface OperationFacts {
   operationId: string;

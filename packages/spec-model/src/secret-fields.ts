@@ -1,0 +1,12 @@
+// Read by the client (errors.ts: which request-body values never reach an error or a log) and the mock's request journal.
+
+/**
+ * Body keys whose values (and everything below them) may be secret: passwords, secret values, tokens, auth data,
+ * credential headers, environment variables. No `g` flag, so `test` keeps no state between calls.
+ */
+export const SECRET_KEY = /pass|secret|token|api.?key|authori[sz]ation|credential|private|^(value|ca_cert|auth_data|(additional_)?headers|env)$/i;
+
+/** Whether the value under `key` (and everything below it) may be secret, e.g. `newPassword`, `auth_data`, `env`. */
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key);
+}
