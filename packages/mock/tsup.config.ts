@@ -2,8 +2,11 @@ import { defineConfig } from 'tsup';
 
 // The library ships as ESM + CJS with types; the CLI (src/cli.ts keeps its shebang) only as the ESM file
 // that `bin` points to, so the tarball holds no file that nothing leads to. @vendor/spec-model is private (never
-// published), so both builds bundle it in rather than leave an import a user could not install.
+// published), so every build bundles it in rather than leave an import a user could not install.
+// `@vendor/api-mock/fetch` is built for any runtime (platform neutral): it carries the spec inline, and a
+// build step that pulled in a Node built-in fails here rather than in a partner's browser or worker.
 const bundled = ['@vendor/spec-model'];
+const bundledSpec = /^@vendor\/api-types\/openapi\.json$/;
 
 export default defineConfig([
   {
@@ -24,5 +27,13 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     noExternal: bundled,
+  },
+  {
+    entry: { fetch: 'src/fetch.ts' },
+    format: ['esm', 'cjs'],
+    dts: { entry: { fetch: 'src/fetch.ts' } },
+    target: 'es2022',
+    platform: 'neutral',
+    noExternal: [...bundled, bundledSpec],
   },
 ]);

@@ -40,6 +40,22 @@ async function importTypeScript(repoRoot, file) {
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
 
+/** The CommonJS modules the standalone code requires, bundled into one \`const RUNTIME = { name: exports }\`. */
+async function bundledRuntime(names) {
+  const entry = `module.exports = {\n${names.map((name) => `  ${JSON.stringify(name)}: require(${JSON.stringify(name)}),`).join('\n')}\n};`;
+  const result = await build({
+    stdin: { contents: entry, resolveDir: path.dirname(createRequire(import.meta.url).resolve('ajv/package.json')), loader: 'js' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'RUNTIME',
+    platform: 'neutral',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text.replace(/^var RUNTIME/, 'const RUNTIME');
+}
+
 /**
  * One ajv instance's standalone code, wrapped in a function so two instances' code can share one file.
  * ajv emits CommonJS (`exports.v0 = ...`, `require("ajv/dist/runtime/...")`): the wrapper supplies both.
@@ -71,20 +87,28 @@ export async function generate({ bundle, repoRoot }) {
   // The mock fingerprints the bundle as it reads it from @vendor/api-types/openapi.json (JSON text).
   const published = JSON.parse(JSON.stringify(bundle));
   const schemas = validatorSchemas(published);
-  const content = `${HEADER}import { createRequire } from 'node:module';
-
+  const coerced = compiledSet('coercedValidators', schemas.coerced, schemas.document, ajvOptions(true));
+  const exact = compiledSet('exactValidators', schemas.exact, schemas.document, ajvOptions(false));
+  const runtimeModules = [...new Set([...`${coerced}${exact}`.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]))].sort();
+  const runtime = await bundledRuntime(runtimeModules);
+  const content = `${HEADER}
 /** sha256 of the bundle these validators were compiled from; the mock compiles at run time for any other. */
-export const fingerprint = ${JSON.stringify(documentFingerprint(published))};
+export const fingerprint = ${JSON.stringify(await documentFingerprint(published))};
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
+// ajv's standalone code requires its runtime helpers (CommonJS) by name. They are inlined below, bundled with
+// CommonJS semantics, so the validators load without node:module and without ESM interop differences in
+// every runtime and bundler (browsers and workers too).
+${runtime}
+const requireRuntime = (name) => RUNTIME[name];
+
 /** Validators by key (see validation/validator-keys.ts); the code of each set runs on first use. */
 export function loadValidators(): Record<string, Validate> {
-  const requireRuntime = createRequire(import.meta.url);
   return { ...coercedValidators(requireRuntime), ...exactValidators(requireRuntime) };
 }
 
-${compiledSet('coercedValidators', schemas.coerced, schemas.document, ajvOptions(true))}
-${compiledSet('exactValidators', schemas.exact, schemas.document, ajvOptions(false))}`;
+${coerced}
+${exact}`;
   return [{ path: OUTPUT, content }];
 }

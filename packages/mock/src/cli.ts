@@ -3,7 +3,9 @@
 // SIGINT/SIGTERM.
 import { COMMAND, PACKAGE_NAME } from './cli/command-name.js';
 import { parseCliArgs, USAGE, type CliOptions } from './cli/mock-options.js';
-import { PortInUseError, startMock, type RunningMock, type RunningSandbox } from './http/server.js';
+import { DEFAULT_FAULT_KINDS } from './faults/chaos.js';
+import { PortInUseError, startMock, type RunningMock, type RunningSandbox, type StartMockOptions } from './http/server.js';
+import { DEFAULT_JOURNAL_SIZE } from './journal/journal-recorder.js';
 import type { SandboxOptions } from './sandbox/create-sandbox.js';
 
 async function main(): Promise<void> {
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
       host: options.host,
       cors: options.cors,
       ...(options.spec && { spec: options.spec }),
+      ...testDoubleOptions(options),
       ...(options.sandbox && { sandbox: sandboxOptions(options) }),
       onRequest: (line) => process.stdout.write(`${line}\n`),
       onWarning: (line) => process.stderr.write(`WARN ${line}\n`),
@@ -63,12 +66,35 @@ async function main(): Promise<void> {
       `  gateway gatewayBaseUrl:  ${mock.url}`,
       `  e.g. createPlatformClient({ baseUrl: '${mock.url}', gatewayBaseUrl: '${mock.url}', token: 'any' })`,
       `  any non-empty bearer token is accepted; CORS: ${cors}; Ctrl+C stops`,
+      ...testDoubleLines(mock, options),
       '',
     ].join('\n'),
   );
 }
 
-function isSandbox(mock: RunningMock): mock is RunningSandbox {
+function testDoubleOptions(options: CliOptions): StartMockOptions {
+  return {
+    ...(options.faults !== undefined && { faults: options.faults }),
+    ...(options.latency !== undefined && { latency: options.latency }),
+    ...(options.seed !== undefined && { seed: options.seed }),
+    ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+  };
+}
+
+/** The banner's lines about chaos mode and the journal; the seed is printed so that a failing soak run can be replayed. */
+function testDoubleLines(mock: RunningMock | RunningSandbox, options: CliOptions): string[] {
+  const lines: string[] = [];
+  if (options.faults !== undefined) {
+    const kinds = (options.faults.kinds ?? DEFAULT_FAULT_KINDS).join(', ');
+    lines.push(`  chaos: ${Math.round(options.faults.rate * 1000) / 10}% of requests fail (${kinds}); replay with --seed ${mock.chaosSeed}`);
+  }
+  if (options.latency !== undefined) lines.push(`  latency: ${options.latency.min}-${options.latency.max} ms per request`);
+  const journal = options.journalSize === 0 ? 'off' : `GET ${mock.url}/_mock/requests (last ${options.journalSize ?? DEFAULT_JOURNAL_SIZE})`;
+  lines.push(`  request journal: ${journal}`);
+  return lines;
+}
+
+function isSandbox(mock: RunningMock | RunningSandbox): mock is RunningSandbox {
   return 'token' in mock;
 }
 
@@ -97,6 +123,7 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
       `  store: ${store}; secret: ${secret}; CORS: ${cors}`,
       `  reset a tenant: POST ${mock.url}/_sandbox/reset; health: GET ${mock.url}/_sandbox/health`,
       `  more tokens: ${COMMAND} token --tenant NAME (same secret); Ctrl+C stops`,
+      ...testDoubleLines(mock, options),
       `  token for tenant acme (valid 24h):`,
       token,
       '',

@@ -43,7 +43,7 @@ const doc = {
 const operations = readOperations(createSpecModel(doc));
 const choose = createAnswerTable(await compileValidators(doc, operations), operations);
 const [list, count, remove] = operations as [(typeof operations)[0], (typeof operations)[0], (typeof operations)[0]];
-const bodyOf = (choice: ReturnType<typeof choose>) => (choice.kind === 'static' ? JSON.parse(choice.answer.body.toString() || 'null') : choice.kind);
+const bodyOf = (choice: ReturnType<typeof choose>) => (choice.kind === 'static' ? JSON.parse(new TextDecoder().decode(choice.answer.body) || 'null') : choice.kind);
 
 describe('answer table', () => {
   it('serves the lowest 2xx and its first example by default, the same answer object every time', () => {
@@ -67,11 +67,12 @@ describe('answer table', () => {
     expect(gone).toMatchObject({ kind: 'static', answer: { status: 204, headers: { 'content-length': '0' } } });
   });
 
-  it('leaves to Prism what it alone can answer: generated bodies, documented headers, unmet Accept', () => {
-    expect(choose(list, { dynamic: true }, undefined).kind).toBe('prism');
+  it('generates a body for Prefer: dynamic=true, answers 406 to an Accept that excludes JSON, leaves documented headers to Prism', () => {
+    expect(choose(list, { dynamic: true }, undefined)).toMatchObject({ kind: 'generated', status: 200 });
+    expect(choose(list, { dynamic: true, code: 409 }, undefined)).toMatchObject({ kind: 'generated', status: 409 });
     expect(choose(remove, { code: 206 }, undefined).kind).toBe('prism');
-    expect(choose(list, {}, 'text/html').kind).toBe('prism');
-    expect(choose(list, {}, 'application/json;q=0, text/html').kind).toBe('prism');
+    expect(choose(list, {}, 'text/html')).toMatchObject({ kind: 'not-acceptable', error: { status: 406 } });
+    expect(choose(list, {}, 'application/json;q=0, text/html').kind).toBe('not-acceptable');
     expect(choose(list, {}, 'text/html, */*;q=0.1').kind).toBe('static');
     expect(choose(list, {}, 'application/*').kind).toBe('static');
   });

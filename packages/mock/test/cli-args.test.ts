@@ -25,6 +25,19 @@ describe('parseCliArgs', () => {
     );
     expect(() => parseCliArgs(['--no-cors', '--cors-origin', 'http://a.example'])).toThrow('--no-cors and --cors-origin contradict each other');
   });
+  it('reads chaos mode, the seed and the journal size', () => {
+    const options = parseCliArgs(['--faults', '0.1', '--fault-kinds=503,reset', '--latency', '20-200', '--seed', 's1', '--journal-size', '50']);
+    expect(options).toMatchObject({ faults: { rate: 0.1, kinds: ['503', 'reset'], seed: 's1' }, latency: { min: 20, max: 200 }, seed: 's1', journalSize: 50 });
+    expect(parseCliArgs(['--latency', '30']).latency).toEqual({ min: 30, max: 30 });
+    expect(parseCliArgs(['--journal-size', '0']).journalSize).toBe(0);
+  });
+  it('rejects a bad rate, kind, latency or journal size, naming the option and the rule', () => {
+    expect(() => parseCliArgs(['--faults', '1.5'])).toThrow('--faults must be a fraction from 0 to 1, e.g. --faults 0.1 (got 1.5)');
+    expect(() => parseCliArgs(['--faults', '0.1', '--fault-kinds', '503,418'])).toThrow('--fault-kinds: 418 is not a fault; use 429, 500, 502, 503, 504, reset');
+    expect(() => parseCliArgs(['--fault-kinds', '503'])).toThrow('--fault-kinds needs --faults RATE');
+    expect(() => parseCliArgs(['--latency', '200-20'])).toThrow('--latency must be MIN-MAX milliseconds');
+    expect(() => parseCliArgs(['--journal-size', '-1'])).toThrow('--journal-size must be a whole number');
+  });
   it('rejects unknown options', () => {
     expect(() => parseCliArgs(['--verbose'])).toThrow(/unknown option --verbose/);
   });

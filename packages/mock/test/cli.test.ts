@@ -85,6 +85,21 @@ describe('the CLI', () => {
     expect(mock.output()).toContain('SIGTERM: stopping the mock');
   });
 
+  it('runs chaos mode from --faults/--fault-kinds/--seed, prints the seed to replay, and keeps a journal', async () => {
+    const mock = run(['--port', '0', '--faults', '1', '--fault-kinds', '429', '--seed', 'cli-seed', '--journal-size', '5']);
+    const url = await mock.url;
+    await expect.poll(mock.output).toContain('request journal:');
+    expect(mock.output()).toContain('chaos: 100% of requests fail (429); replay with --seed cli-seed');
+    expect(mock.output()).toContain(`request journal: GET ${url}/_mock/requests (last 5)`);
+    const res = await fetch(`${url}/api/svc/v1/teams/t1`, { headers: { authorization: 'Bearer t' } });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('1');
+    const journal = await (await fetch(`${url}/_mock/requests`)).json();
+    expect(journal.requests.map((r: { status: number }) => r.status)).toEqual([429]);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exit).toBe(0);
+  });
+
   it('exits 0 on SIGINT', async () => {
     const mock = run(['--port', '0', '--spec', spec]);
     await mock.url;

@@ -23,7 +23,7 @@ function request(change: { body?: ParsedBody; query?: string; headers?: Record<s
     body: change.body ?? { kind: 'none' as const },
   };
 }
-const validator = { validate: (_op: unknown, value: any) => validateRequest(validators, mcp, request({ body: { kind: 'json', value } })) };
+const validator = { validate: (_op: unknown, value: any) => validateRequest(validators, mcp, request({ body: { kind: 'json', value, bytes: new TextEncoder().encode(JSON.stringify(value)) } })) };
 
 describe('schema validators', () => {
   it('are compiled at run time for a spec other than the published bundle', () => {

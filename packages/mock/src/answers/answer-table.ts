@@ -3,29 +3,45 @@
 // schema once, on first use, then served from memory. What cannot be served from an example (a generated
 // body, documented response headers, a media type other than JSON, an Accept the JSON answer does not
 // satisfy) goes to Prism instead.
-import type { NamedExample } from '@vendor/spec-model';
+import type { NamedExample, Pagination } from '@vendor/spec-model';
 import type { MockOperation, MockResponse } from '../spec/operation-table.js';
 import type { Violation } from '../types.js';
 import type { MockError } from '../validation/error-shapes.js';
-import type { SchemaValidators } from '../validation/runtime-validators.js';
+import type { SchemaValidators, ValidateFunction } from '../validation/runtime-validators.js';
 import { violationsFromSchemaErrors } from '../validation/schema-violations.js';
 import { responseKey } from '../validation/validator-keys.js';
 import { preferViolation, type Preferences } from './prefer-header.js';
+import { continuesPaging, lastPageOf } from './last-page.js';
 import { idRewritesFor, nameRequestedIds, pathParameterExamples, type IdRewrite } from './requested-ids.js';
 
 export interface StaticAnswer {
   status: number;
   /** lower-case names; content-type and content-length included */
   headers: Record<string, string>;
-  body: Buffer;
+  body: Uint8Array;
   /** a 404 that names ids: its value and the example ids to replace with the request's (requested-ids.ts) */
   namesIds?: { value: unknown; rewrites: IdRewrite[] };
+  /** a 2xx page of a paginated operation: its value, and the last page a request that continues paging gets (last-page.ts) */
+  paging?: PagingAnswer;
 }
+
+export interface PagingAnswer {
+  pagination: Pagination;
+  value: unknown;
+  /** built and validated once: it does not depend on the request's token or offset */
+  lastPage: StaticAnswer;
+}
+
+const UTF8 = new TextEncoder();
 
 export type AnswerChoice =
   | { kind: 'static'; answer: StaticAnswer }
   /** the request asked (Prefer) for something the operation does not document */
   | { kind: 'unhonourable'; violation: Violation }
+  /** a body generated from the response's schema (Prefer: dynamic=true) */
+  | { kind: 'generated'; response: MockResponse; status: number }
+  /** an Accept header that the operation's only media type (JSON) cannot satisfy */
+  | { kind: 'not-acceptable'; error: MockError }
   /** an answer only Prism can give; `why` is for the reader of this code and of the tests */
   | { kind: 'prism'; why: string }
   /** the documented example breaks its own schema: the spec is wrong, not the request */
@@ -37,13 +53,16 @@ export function createAnswerTable(validators: SchemaValidators, operations: read
   const cache = new Map<string, AnswerChoice>();
   const exampleIds = pathParameterExamples(operations);
   return (op, preferences, accept) => {
-    if (preferences.dynamic) return { kind: 'prism', why: 'Prefer: dynamic=true asks for a generated body' };
     const picked = pickResponse(op, preferences.code);
     if ('violation' in picked) return { kind: 'unhonourable', violation: picked.violation };
     const { response, status } = picked;
     if (response.headerNames.length > 0) return { kind: 'prism', why: 'the response documents headers' };
-    if (accept !== undefined && !acceptsAnswer(accept, response.jsonMediaType)) return { kind: 'prism', why: 'content negotiation' };
-    if (response.jsonMediaType === undefined && response.otherMediaTypes.length > 0) return { kind: 'prism', why: 'a media type other than JSON' };
+    if (response.otherMediaTypes.length > 0) {
+      if (accept !== undefined && !acceptsAnswer(accept, response.jsonMediaType)) return { kind: 'prism', why: 'content negotiation' };
+      if (response.jsonMediaType === undefined) return { kind: 'prism', why: 'a media type other than JSON' };
+    }
+    if (accept !== undefined && !acceptsAnswer(accept, response.jsonMediaType)) return notAcceptable(op, response, accept);
+    if (preferences.dynamic && response.jsonMediaType !== undefined) return { kind: 'generated', response, status };
 
     const pickedExample = pickExample(op, response, preferences.exampleKey);
     if ('violation' in pickedExample) return { kind: 'unhonourable', violation: pickedExample.violation };
@@ -56,6 +75,14 @@ export function createAnswerTable(validators: SchemaValidators, operations: read
       cache.set(key, choice);
     }
     return choice;
+  };
+}
+
+/** 406 in the operation's shape: the Accept header excludes the one media type the response has. */
+function notAcceptable(op: MockOperation, response: MockResponse, accept: string): AnswerChoice {
+  return {
+    kind: 'not-acceptable',
+    error: { status: 406, kind: 'mock-error', message: `Accept: ${accept} cannot be served: the ${response.status} response of ${op.operationId} is ${response.jsonMediaType}` },
   };
 }
 
@@ -100,7 +127,7 @@ function buildAnswer(
 ): AnswerChoice {
   const mediaType = response.jsonMediaType;
   const hasJsonBody = mediaType !== undefined && example !== undefined;
-  if (!hasJsonBody) return { kind: 'static', answer: { status, headers: { 'content-length': '0' }, body: Buffer.alloc(0) } };
+  if (!hasJsonBody) return { kind: 'static', answer: { status, headers: { 'content-length': '0' }, body: new Uint8Array(0) } };
   const { value } = example;
   const validate = validators.get(responseKey(op, response.status));
   if (validate && !validate(value)) {
@@ -115,17 +142,49 @@ function buildAnswer(
       },
     };
   }
-  const body = Buffer.from(JSON.stringify(value));
+  const body = UTF8.encode(JSON.stringify(value));
   const answer: StaticAnswer = { status, headers: { 'content-type': mediaType, 'content-length': String(body.length) }, body };
   const rewrites = status === 404 ? idRewritesFor(op, exampleIds) : [];
   if (rewrites.length > 0) answer.namesIds = { value, rewrites };
+  const paging = pagingAnswerOf(op.pagination, answer, value, validate);
+  if (paging !== undefined) answer.paging = paging;
   return { kind: 'static', answer };
+}
+
+/** A paginated operation's 2xx answer: its value and its last page. Undefined for any other answer. */
+function pagingAnswerOf(pagination: Pagination | undefined, answer: StaticAnswer, value: unknown, validate: ValidateFunction | undefined): PagingAnswer | undefined {
+  if (pagination === undefined) return undefined;
+  if (answer.status < 200 || answer.status > 299) return undefined;
+  const lastPage = lastPageAnswer(pagination, validate, value, answer);
+  if (lastPage === undefined) return undefined;
+  return { pagination, value, lastPage };
+}
+
+/**
+ * The example as the last page. The schema decides how the next token goes: left out, else null where the field
+ * is required. A last page that validates neither way is not served: the example stays (a spec problem, such
+ * as a minimum of items; test/last-page.test.ts shows it).
+ */
+function lastPageAnswer(pagination: Pagination, validate: ValidateFunction | undefined, value: unknown, example: StaticAnswer): StaticAnswer | undefined {
+  let page = lastPageOf(pagination, value, 'absent');
+  if (validate !== undefined && !validate(page)) page = lastPageOf(pagination, value, 'null');
+  if (validate !== undefined && !validate(page)) return undefined;
+  const body = UTF8.encode(JSON.stringify(page));
+  return { status: example.status, headers: { ...example.headers, 'content-length': String(body.length) }, body };
+}
+
+/** The last page, for a request that continues paging through a paginated operation's example; else undefined. */
+export function lastPageAnswerFor(answer: StaticAnswer, query: URLSearchParams): StaticAnswer | undefined {
+  const { paging } = answer;
+  if (paging === undefined) return undefined;
+  if (!continuesPaging(paging.pagination, query, paging.value)) return undefined;
+  return paging.lastPage;
 }
 
 /** The body to send: the stored one, or for a 404 that names ids, the one naming the request's ids. */
 export function staticAnswerFor(answer: StaticAnswer, pathParams: Readonly<Record<string, string>>): StaticAnswer {
   if (answer.namesIds === undefined) return answer;
-  const body = Buffer.from(JSON.stringify(nameRequestedIds(answer.namesIds.value, answer.namesIds.rewrites, pathParams)));
+  const body = UTF8.encode(JSON.stringify(nameRequestedIds(answer.namesIds.value, answer.namesIds.rewrites, pathParams)));
   return { status: answer.status, headers: { ...answer.headers, 'content-length': String(body.length) }, body };
 }
 

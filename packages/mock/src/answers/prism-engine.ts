@@ -1,6 +1,7 @@
 // Prism in-process, for the answers the mock cannot serve from a documented example (answer-table.ts says
 // which): generated bodies (Prefer: dynamic=true), documented response headers, other media types, content
 // negotiation. Loaded on first use only: loading Prism costs more than the rest of the mock's start-up.
+import { queryRecord } from '../http/query-record.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { MockOperation } from '../spec/operation-table.js';
 import type { OpenApiDocument, Violation } from '../types.js';
@@ -81,19 +82,10 @@ function prismInputOf(ctx: RequestContext) {
   const body = ctx.body.kind === 'json' ? ctx.body.value : ctx.body.kind === 'not-json' ? ctx.body.text : undefined;
   return {
     method: ctx.method.toLowerCase() as any,
-    url: { path: ctx.url.pathname, query: queryOf(ctx.query) },
+    url: { path: ctx.url.pathname, query: queryRecord(ctx.query) },
     headers: stringHeaders(ctx.headers),
     ...(body !== undefined && { body }),
   };
-}
-
-function queryOf(params: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const name of new Set(params.keys())) {
-    const values = params.getAll(name);
-    query[name] = values.length === 1 ? values[0]! : values;
-  }
-  return query;
 }
 
 function stringHeaders(headers: Record<string, unknown>): Record<string, string> {

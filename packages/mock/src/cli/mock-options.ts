@@ -1,4 +1,7 @@
-// Parses `npx @vendor/api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json] [--cors-origin URL ... | --no-cors]`.
+// Parses `npx @vendor/api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json] [--cors-origin URL ... | --no-cors]`
+// and the test double's options (chaos mode, seed, journal size).
+import { FAULT_KINDS, type FaultKind } from '../answers/prefer-header.js';
+import type { FaultOptions, LatencyOptions } from '../faults/chaos.js';
 import type { CorsSetting } from '../http/cors.js';
 import { COMMAND } from './command-name.js';
 import { readFlags } from './flag-reader.js';
@@ -15,12 +18,22 @@ export interface CliOptions {
   data?: string;
   databaseUrl?: string;
   secret?: string;
+  /** chaos mode: --faults RATE [--fault-kinds 503,reset] */
+  faults?: FaultOptions;
+  /** chaos mode: --latency MIN-MAX */
+  latency?: LatencyOptions;
+  /** --seed S: generated bodies and chaos mode are reproducible */
+  seed?: string;
+  /** --journal-size N (0 turns the journal off) */
+  journalSize?: number;
 }
 
 export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
                             [--cors-origin http://localhost:5173 ...] [--no-cors]
        ${COMMAND} --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
        ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
+  test double options (both modes):
+       [--faults RATE [--fault-kinds 429,503,reset]] [--latency MIN-MAX] [--seed S] [--journal-size 1000]
 
 Serves the Platform API's OpenAPI document: documented examples for valid requests,
 validation errors in each operation's own error shape, 401 without a bearer token.
@@ -30,12 +43,20 @@ the origins given, --no-cors sends no CORS headers.
 --sandbox keeps state per tenant: what you create is what you read back. Tenants come from signed
 tokens (the secret: --secret, else VENDOR_SANDBOX_SECRET, else a random one); it prints a token for
 tenant acme at start, and \`${COMMAND} token\` prints more. Records live in memory, in an embedded
-database with --data DIR (survives restarts), or in Postgres with --database-url (shared by instances).`;
+database with --data DIR (survives restarts), or in Postgres with --database-url (shared by instances).
+
+Faults: a request with \`Prefer: fault=503\` (or 429, 500, 502, 504, reset) gets that failure, with
+\`Prefer: delay=MS\` it waits, with \`times=N, key=K\` only the first N requests carrying K fail.
+--faults RATE (0 to 1) fails that fraction of all requests with --fault-kinds (default 429,503,reset);
+--latency MIN-MAX delays each request; --seed S makes both, and generated bodies, reproducible.
+GET /_mock/requests lists the last requests (--journal-size, default 1000; 0 turns it off).`;
 
 export function parseCliArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: '127.0.0.1', cors: true, help: false };
   const origins: string[] = [];
   let noCors = false;
+  let faultRate: number | undefined;
+  let faultKinds: FaultKind[] | undefined;
   for (const { flag, inline, value } of readFlags(argv)) {
     switch (flag) {
       case '--port':
@@ -71,6 +92,24 @@ export function parseCliArgs(argv: string[]): CliOptions {
       case '--secret':
         options.secret = value();
         break;
+      case '--faults':
+        faultRate = readRate(value());
+        break;
+      case '--fault-kinds':
+        faultKinds = readFaultKinds(value());
+        break;
+      case '--latency':
+        options.latency = readLatency(value());
+        break;
+      case '--seed':
+        options.seed = value();
+        break;
+      case '--journal-size': {
+        const raw = value();
+        if (!/^\d{1,7}$/.test(raw)) throw new Error(`--journal-size must be a whole number of requests, 0 to turn the journal off (got ${raw})`);
+        options.journalSize = Number(raw);
+        break;
+      }
       case '--help':
       case '-h':
         options.help = true;
@@ -82,8 +121,34 @@ export function parseCliArgs(argv: string[]): CliOptions {
   if (noCors && origins.length > 0) throw new Error('--no-cors and --cors-origin contradict each other: give one of them');
   if (noCors) options.cors = false;
   if (origins.length > 0) options.cors = { origins };
+  if (faultKinds !== undefined && faultRate === undefined) throw new Error('--fault-kinds needs --faults RATE (the fraction of requests that fail)');
+  if (faultRate !== undefined) options.faults = { rate: faultRate, ...(faultKinds && { kinds: faultKinds }), ...(options.seed !== undefined && { seed: options.seed }) };
   checkSandboxOptions(options);
   return options;
+}
+
+function readRate(raw: string): number {
+  const rate = Number(raw);
+  const inRange = /^\d*\.?\d+$/.test(raw) && rate >= 0 && rate <= 1;
+  if (!inRange) throw new Error(`--faults must be a fraction from 0 to 1, e.g. --faults 0.1 (got ${raw})`);
+  return rate;
+}
+
+function readFaultKinds(raw: string): FaultKind[] {
+  return raw.split(',').map((part) => {
+    const kind = FAULT_KINDS.find((known) => known === part.trim().toLowerCase());
+    if (kind === undefined) throw new Error(`--fault-kinds: ${part.trim()} is not a fault; use ${FAULT_KINDS.join(', ')}`);
+    return kind;
+  });
+}
+
+function readLatency(raw: string): LatencyOptions {
+  const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(raw);
+  const min = match === null ? NaN : Number(match[1]);
+  const max = match === null ? NaN : Number(match[2] ?? match[1]);
+  const valid = match !== null && min <= max && max <= 120_000;
+  if (!valid) throw new Error(`--latency must be MIN-MAX milliseconds with MIN <= MAX <= 120000, e.g. --latency 20-200 (got ${raw})`);
+  return { min, max };
 }
 
 /** An origin is scheme://host[:port] with nothing after it: what browsers send in the Origin header. */

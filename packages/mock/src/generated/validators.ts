@@ -5,16 +5,270 @@
  * openapi/spec.yaml. Regenerate with `npm run generate`; `npm run check:drift` fails when this file is stale.
  */
 // @ts-nocheck
-import { createRequire } from 'node:module';
 
 /** sha256 of the bundle these validators were compiled from; the mock compiles at run time for any other. */
 export const fingerprint = "b9742e3edee1847b60629c2183bc5ec8040fd7b3de201db925ef138616e77b0c";
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
+// ajv's standalone code requires its runtime helpers (CommonJS) by name. They are inlined below, bundled with
+// CommonJS semantics, so the validators load without node:module and without ESM interop differences in
+// every runtime and bundler (browsers and workers too).
+const RUNTIME = (() => {
+  var __getOwnPropNames = Object.getOwnPropertyNames;
+  var __commonJS = (cb, mod) => function __require() {
+    try {
+      return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+    } catch (e) {
+      throw mod = 0, e;
+    }
+  };
+
+  // node_modules/ajv-formats/dist/formats.js
+  var require_formats = __commonJS({
+    "node_modules/ajv-formats/dist/formats.js"(exports) {
+      "use strict";
+      Object.defineProperty(exports, "__esModule", { value: true });
+      exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
+      function fmtDef(validate, compare) {
+        return { validate, compare };
+      }
+      exports.fullFormats = {
+        // date: http://tools.ietf.org/html/rfc3339#section-5.6
+        date: fmtDef(date, compareDate),
+        // date-time: http://tools.ietf.org/html/rfc3339#section-5.6
+        time: fmtDef(getTime(true), compareTime),
+        "date-time": fmtDef(getDateTime(true), compareDateTime),
+        "iso-time": fmtDef(getTime(), compareIsoTime),
+        "iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
+        // duration: https://tools.ietf.org/html/rfc3339#appendix-A
+        duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
+        uri,
+        "uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
+        // uri-template: https://tools.ietf.org/html/rfc6570
+        "uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
+        // For the source: https://gist.github.com/dperini/729294
+        // For test cases: https://mathiasbynens.be/demo/url-regex
+        url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
+        email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
+        hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
+        // optimized https://www.safaribooksonline.com/library/view/regular-expressions-cookbook/9780596802837/ch07s16.html
+        ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
+        ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
+        regex,
+        // uuid: http://tools.ietf.org/html/rfc4122
+        uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+        // JSON-pointer: https://tools.ietf.org/html/rfc6901
+        // uri fragment: https://tools.ietf.org/html/rfc3986#appendix-A
+        "json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
+        "json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
+        // relative JSON-pointer: http://tools.ietf.org/html/draft-luff-relative-json-pointer-00
+        "relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
+        // the following formats are used by the openapi specification: https://spec.openapis.org/oas/v3.0.0#data-types
+        // byte: https://github.com/miguelmota/is-base64
+        byte,
+        // signed 32 bit integer
+        int32: { type: "number", validate: validateInt32 },
+        // signed 64 bit integer
+        int64: { type: "number", validate: validateInt64 },
+        // C-type float
+        float: { type: "number", validate: validateNumber },
+        // C-type double
+        double: { type: "number", validate: validateNumber },
+        // hint to the UI to hide input strings
+        password: true,
+        // unchecked string payload
+        binary: true
+      };
+      exports.fastFormats = {
+        ...exports.fullFormats,
+        date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
+        time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
+        "date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
+        "iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
+        "iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
+        // uri: https://github.com/mafintosh/is-my-json-valid/blob/master/formats.js
+        uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
+        "uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
+        // email (sources from jsen validator):
+        // http://stackoverflow.com/questions/201323/using-a-regular-expression-to-validate-an-email-address#answer-8829363
+        // http://www.w3.org/TR/html5/forms.html#valid-e-mail-address (search for 'wilful violation')
+        email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
+      };
+      exports.formatNames = Object.keys(exports.fullFormats);
+      function isLeapYear(year) {
+        return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+      }
+      var DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+      var DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+      function date(str) {
+        const matches = DATE.exec(str);
+        if (!matches)
+          return false;
+        const year = +matches[1];
+        const month = +matches[2];
+        const day = +matches[3];
+        return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
+      }
+      function compareDate(d1, d2) {
+        if (!(d1 && d2))
+          return void 0;
+        if (d1 > d2)
+          return 1;
+        if (d1 < d2)
+          return -1;
+        return 0;
+      }
+      var TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
+      function getTime(strictTimeZone) {
+        return function time(str) {
+          const matches = TIME.exec(str);
+          if (!matches)
+            return false;
+          const hr = +matches[1];
+          const min = +matches[2];
+          const sec = +matches[3];
+          const tz = matches[4];
+          const tzSign = matches[5] === "-" ? -1 : 1;
+          const tzH = +(matches[6] || 0);
+          const tzM = +(matches[7] || 0);
+          if (tzH > 23 || tzM > 59 || strictTimeZone && !tz)
+            return false;
+          if (hr <= 23 && min <= 59 && sec < 60)
+            return true;
+          const utcMin = min - tzM * tzSign;
+          const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
+          return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+        };
+      }
+      function compareTime(s1, s2) {
+        if (!(s1 && s2))
+          return void 0;
+        const t1 = (/* @__PURE__ */ new Date("2020-01-01T" + s1)).valueOf();
+        const t2 = (/* @__PURE__ */ new Date("2020-01-01T" + s2)).valueOf();
+        if (!(t1 && t2))
+          return void 0;
+        return t1 - t2;
+      }
+      function compareIsoTime(t1, t2) {
+        if (!(t1 && t2))
+          return void 0;
+        const a1 = TIME.exec(t1);
+        const a2 = TIME.exec(t2);
+        if (!(a1 && a2))
+          return void 0;
+        t1 = a1[1] + a1[2] + a1[3];
+        t2 = a2[1] + a2[2] + a2[3];
+        if (t1 > t2)
+          return 1;
+        if (t1 < t2)
+          return -1;
+        return 0;
+      }
+      var DATE_TIME_SEPARATOR = /t|\s/i;
+      function getDateTime(strictTimeZone) {
+        const time = getTime(strictTimeZone);
+        return function date_time(str) {
+          const dateTime = str.split(DATE_TIME_SEPARATOR);
+          return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
+        };
+      }
+      function compareDateTime(dt1, dt2) {
+        if (!(dt1 && dt2))
+          return void 0;
+        const d1 = new Date(dt1).valueOf();
+        const d2 = new Date(dt2).valueOf();
+        if (!(d1 && d2))
+          return void 0;
+        return d1 - d2;
+      }
+      function compareIsoDateTime(dt1, dt2) {
+        if (!(dt1 && dt2))
+          return void 0;
+        const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
+        const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
+        const res = compareDate(d1, d2);
+        if (res === void 0)
+          return void 0;
+        return res || compareTime(t1, t2);
+      }
+      var NOT_URI_FRAGMENT = /\/|:/;
+      var URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+      function uri(str) {
+        return NOT_URI_FRAGMENT.test(str) && URI.test(str);
+      }
+      var BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
+      function byte(str) {
+        BYTE.lastIndex = 0;
+        return BYTE.test(str);
+      }
+      var MIN_INT32 = -(2 ** 31);
+      var MAX_INT32 = 2 ** 31 - 1;
+      function validateInt32(value) {
+        return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
+      }
+      function validateInt64(value) {
+        return Number.isInteger(value);
+      }
+      function validateNumber() {
+        return true;
+      }
+      var Z_ANCHOR = /[^\\]\\Z/;
+      function regex(str) {
+        if (Z_ANCHOR.test(str))
+          return false;
+        try {
+          new RegExp(str);
+          return true;
+        } catch (e) {
+          return false;
+        }
+      }
+    }
+  });
+
+  // node_modules/ajv/dist/runtime/ucs2length.js
+  var require_ucs2length = __commonJS({
+    "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+      "use strict";
+      Object.defineProperty(exports, "__esModule", { value: true });
+      function ucs2length(str) {
+        const len = str.length;
+        let length = 0;
+        let pos = 0;
+        let value;
+        while (pos < len) {
+          length++;
+          value = str.charCodeAt(pos++);
+          if (value >= 55296 && value <= 56319 && pos < len) {
+            value = str.charCodeAt(pos);
+            if ((value & 64512) === 56320)
+              pos++;
+          }
+        }
+        return length;
+      }
+      exports.default = ucs2length;
+      ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+    }
+  });
+
+  // <stdin>
+  var require_stdin = __commonJS({
+    "<stdin>"(exports, module) {
+      module.exports = {
+        "ajv-formats/dist/formats": require_formats(),
+        "ajv/dist/runtime/ucs2length": require_ucs2length()
+      };
+    }
+  });
+  return require_stdin();
+})();
+
+const requireRuntime = (name) => RUNTIME[name];
+
 /** Validators by key (see validation/validator-keys.ts); the code of each set runs on first use. */
 export function loadValidators(): Record<string, Validate> {
-  const requireRuntime = createRequire(import.meta.url);
   return { ...coercedValidators(requireRuntime), ...exactValidators(requireRuntime) };
 }
 

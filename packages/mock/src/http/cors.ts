@@ -2,7 +2,7 @@
 // A preflight (OPTIONS with Origin and Access-Control-Request-Method) gets 204 with the methods of the
 // path and the headers a client sends; every other answer to an allowed origin carries
 // Access-Control-Allow-Origin and exposes the headers a client reads (Retry-After, Allow, ...).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingRequest, Reply } from './exchange.js';
 
 export interface CorsOptions {
   /** exact origins allowed, e.g. ['http://localhost:5173']; default: every origin */
@@ -14,11 +14,11 @@ export type CorsSetting = boolean | CorsOptions;
 
 export interface CorsPolicy {
   /** Headers for an answer to `req` (empty when CORS is off, the request has no Origin, or the origin is not allowed). */
-  responseHeaders(req: IncomingMessage): Record<string, string>;
+  responseHeaders(req: IncomingRequest): Record<string, string>;
   /** Whether `req` is a CORS preflight the mock answers itself (never when CORS is off). */
-  isPreflight(req: IncomingMessage): boolean;
+  isPreflight(req: IncomingRequest): boolean;
   /** A preflight's status and headers; `methods` are those served on the requested path. */
-  preflight(req: IncomingMessage, methods: readonly string[]): { status: number; headers: Record<string, string> };
+  preflight(req: IncomingRequest, methods: readonly string[]): { status: number; headers: Record<string, string> };
 }
 
 /** Headers clients send: auth, JSON bodies, Prism-style Prefer; the spec's own header parameters are added. */
@@ -35,7 +35,7 @@ export function createCorsPolicy(setting: CorsSetting | undefined, spec: { reque
   const allowHeaders = unique([...REQUEST_HEADERS, ...spec.requestHeaders]);
   const exposeHeaders = unique([...EXPOSED_HEADERS, ...spec.responseHeaders]).join(', ');
 
-  const allowedOrigin = (req: IncomingMessage): string | undefined => {
+  const allowedOrigin = (req: IncomingRequest): string | undefined => {
     const origin = req.headers.origin;
     if (typeof origin !== 'string' || origin === '') return undefined;
     if (origins !== undefined && !origins.has(origin)) return undefined;
@@ -87,18 +87,17 @@ function unique(names: string[]): string[] {
 
 /**
  * The CORS step of a request pipeline: answers a preflight (returns true: the request is done), or puts
- * the CORS headers on `res` for whatever answer follows (returns false). `methodsAt(pathname)` gives the
+ * the CORS headers on `reply` for whatever answer follows (returns false). `methodsAt(pathname)` gives the
  * methods served on a path. Any server built on the mock (the sandbox too) calls this first.
  */
-export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerResponse, methodsAt: (pathname: string) => readonly string[]): boolean {
+export function applyCors(policy: CorsPolicy, req: IncomingRequest, reply: Reply, methodsAt: (pathname: string) => readonly string[]): boolean {
   if (policy.isPreflight(req)) {
-    const pathname = new URL(req.url ?? '/', 'http://mock.invalid').pathname;
+    const pathname = new URL(req.target, 'http://mock.invalid').pathname;
     const { status, headers } = policy.preflight(req, methodsAt(pathname));
-    req.resume();
-    res.writeHead(status, headers);
-    res.end();
+    req.discardBody();
+    reply.send(status, headers, '');
     return true;
   }
-  for (const [name, value] of Object.entries(policy.responseHeaders(req))) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(policy.responseHeaders(req))) reply.setHeader(name, value);
   return false;
 }

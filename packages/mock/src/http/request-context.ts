@@ -1,15 +1,16 @@
 // One request as it moves through the pipeline (pipeline.ts): built once, right after routing, and handed
 // to every stage. Stages fill in what they learn: the caller (sandbox auth), the body, the preferences.
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Preferences } from '../answers/prefer-header.js';
 import type { Caller } from '../sandbox/tokens.js';
 import type { MockOperation } from '../spec/operation-table.js';
+import type { Violation } from '../types.js';
 import type { MockRequest } from '../validation/request-validation.js';
+import type { IncomingRequest, Reply, RequestHeaders } from './exchange.js';
 import type { ParsedBody } from './request-body.js';
 
 export interface RequestContext extends MockRequest {
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
+  readonly request: IncomingRequest;
+  readonly reply: Reply;
   /** upper case, e.g. GET */
   readonly method: string;
   readonly url: URL;
@@ -19,38 +20,41 @@ export interface RequestContext extends MockRequest {
   readonly pathParams: Record<string, string>;
   /** the URL's query string */
   readonly query: URLSearchParams;
-  readonly headers: IncomingHttpHeaders;
+  readonly headers: RequestHeaders;
   /** the request body once the body stage has read it; no body before */
   body: ParsedBody;
   /** who calls: set by the sandbox's auth stage; the stateless mock accepts any token and never knows */
   caller: Caller | undefined;
   /** what a valid `Prefer` header asks for, once validated; nothing before */
   preferences: Preferences;
+  /** what validation found wrong with the request (the journal shows them); none before */
+  violations: Violation[];
 }
 
 const NO_BODY: ParsedBody = Object.freeze({ kind: 'none' });
 const NO_PREFERENCES: Preferences = Object.freeze({});
+const NO_VIOLATIONS: Violation[] = [];
 
 /** Every field set from the start, so each context has one shape (the pipeline's hot path stays monomorphic). */
 export function createRequestContext(
-  req: IncomingMessage,
-  res: ServerResponse,
-  method: string,
+  request: IncomingRequest,
+  reply: Reply,
   url: URL,
   op: MockOperation,
   pathParams: Record<string, string>,
 ): RequestContext {
   return {
-    req,
-    res,
-    method,
+    request,
+    reply,
+    method: request.method,
     url,
     op,
     pathParams,
     query: url.searchParams,
-    headers: req.headers,
+    headers: request.headers,
     body: NO_BODY,
     caller: undefined,
     preferences: NO_PREFERENCES,
+    violations: NO_VIOLATIONS,
   };
 }

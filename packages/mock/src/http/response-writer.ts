@@ -1,16 +1,11 @@
 // Writes JSON responses and error bodies: the one response writer of the mock, the sandbox and its routes.
-import type { ServerResponse } from 'node:http';
 import type { ErrorShape } from '../types.js';
 import { renderError, type MockError } from '../validation/error-shapes.js';
+import type { Reply } from './exchange.js';
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(reply: Reply, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = body === undefined ? '' : typeof body === 'string' && !isJson(headers) ? body : JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': headers['content-type'] ?? 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
+  reply.send(status, { ...headers, 'content-type': headers['content-type'] ?? 'application/json' }, text);
 }
 
 function isJson(headers: Record<string, string>): boolean {
@@ -18,6 +13,6 @@ function isJson(headers: Record<string, string>): boolean {
   return type === undefined || /json/i.test(type);
 }
 
-export function sendError(res: ServerResponse, shape: ErrorShape, error: MockError, headers: Record<string, string> = {}): void {
-  sendJson(res, error.status, renderError(shape, error), headers);
+export function sendError(reply: Reply, shape: ErrorShape, error: MockError, headers: Record<string, string> = {}): void {
+  sendJson(reply, error.status, renderError(shape, error), headers);
 }

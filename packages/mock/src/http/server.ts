@@ -3,26 +3,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSpecModel } from '@vendor/spec-model';
-import { createAnswerTable } from '../answers/answer-table.js';
 import { lazyPrismEngine } from '../answers/prism-engine.js';
+import { createEngine, type EngineOptions } from '../engine/create-engine.js';
+import type { JournalFilter } from '../journal/journal-recorder.js';
+import type { JournalEntry } from '../journal/request-journal.js';
 import type { SandboxOptions } from '../sandbox/create-sandbox.js';
 import { loadSpec, type SpecSource } from '../spec/load-spec.js';
-import { readOperations, type MockOperation } from '../spec/operation-table.js';
+import { readOperations } from '../spec/operation-table.js';
 import { loadSchemaValidators } from '../validation/runtime-validators.js';
 import { accessLine } from './access-log.js';
-import { createCorsPolicy, type CorsSetting } from './cors.js';
-import { createPipeline } from './pipeline.js';
-import { createRouter } from './router.js';
+import { NodeReply, NodeRequest } from './node-exchange.js';
 
-export interface StartMockOptions {
+export interface StartMockOptions extends EngineOptions {
   /** default 0 (any free port) */
   port?: number;
   /** default 127.0.0.1 */
   host?: string;
   /** a JSON bundle path or a parsed document; default: the bundle of @vendor/api-types */
   spec?: SpecSource;
-  /** CORS: true (default) allows every origin, `{ origins: [...] }` only those, false sends no CORS headers */
-  cors?: CorsSetting;
   /** called with one line per request (method, path, status, duration); default: no access log */
   onRequest?: (line: string) => void;
   /** called when the mock is wrong (a response that violates its schema); default: console.error */
@@ -31,10 +29,20 @@ export interface StartMockOptions {
   sandbox?: SandboxOptions;
 }
 
-export interface RunningMock {
+/** What a running mock and a running sandbox both have. */
+export interface RunningServer {
   /** e.g. http://127.0.0.1:4010; use it as both baseUrl and gatewayBaseUrl */
   url: string;
+  /** chaos mode's seed, when `faults` or `latency` is on: the same seed fails the same requests again */
+  chaosSeed: string | undefined;
   close(): Promise<void>;
+}
+
+export interface RunningMock extends RunningServer {
+  /** The request journal (as GET /_mock/requests), oldest first; `filter` narrows it to an operation or a method. */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** Empties the journal (as DELETE /_mock/requests). */
+  clearRequests(): void;
 }
 
 /** Thrown by startMock when the port is taken; `port` says which, so a CLI can name its option. */
@@ -49,9 +57,12 @@ export class PortInUseError extends Error {
   }
 }
 
-export interface RunningSandbox extends RunningMock {
+export interface RunningSandbox extends RunningServer {
   /** A token for `tenant` (default subject user:developer@<tenant>.example), valid on this sandbox. */
   token(tenant: string, subject?: string): Promise<string>;
+  /** One tenant's request journal (as GET /_mock/requests with its token), oldest first. */
+  requests(tenant: string, filter?: JournalFilter): JournalEntry[];
+  clearRequests(tenant: string): void;
   /** where records live: memory (default), pglite (`data`) or postgres (`databaseUrl`) */
   store: 'memory' | 'pglite' | 'postgres';
   /** where the secret came from (never the secret itself) */
@@ -64,23 +75,19 @@ export function startMock(options?: StartMockOptions): Promise<RunningMock>;
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock | RunningSandbox> {
   const { port = 0, host = '127.0.0.1', onRequest, onWarning = (line) => console.error(`[api-mock] ${line}`) } = options;
   const doc = await loadSpec(options.spec);
-  // The one reading of the spec: every table below, and the sandbox, are built from it now, never per request.
+  // The one reading of the spec: every table of the engine, and the sandbox, are built from it now, never per request.
   const model = createSpecModel(doc);
-  const operations = readOperations(model);
-  const validators = await loadSchemaValidators(doc, operations);
+  const validators = await loadSchemaValidators(doc, readOperations(model));
   // Loaded only for --sandbox: the stateless mock never loads the sandbox, jose, PGlite or pg.
-  const sandbox = options.sandbox ? await (await import('../sandbox/create-sandbox.js')).createSandbox(model, options.sandbox, onWarning) : undefined;
-  const cors = createCorsPolicy(options.cors, specHeaders(operations));
-  const handle = createPipeline({
-    route: createRouter(operations),
-    validators,
-    answers: createAnswerTable(validators, operations),
-    prism: lazyPrismEngine(doc),
-    cors,
-    allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],
-    warn: onWarning,
-    ...(sandbox && { sandbox: sandbox.seam }),
-  });
+  const sandbox = options.sandbox ? await (await import('../sandbox/node-sandbox.js')).createNodeSandbox(model, options.sandbox, onWarning) : undefined;
+  let engine;
+  try {
+    engine = createEngine({ doc, model, validators, prism: lazyPrismEngine(doc), sandbox, warn: onWarning }, options);
+  } catch (error) {
+    await sandbox?.close();
+    throw error;
+  }
+  const { handle } = engine;
   const inFlight = new Set<Promise<void>>();
 
   const server = createServer((req, res) => {
@@ -88,12 +95,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       const started = performance.now();
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
-    if (!sandbox) {
-      void handle(req, res);
-      return;
-    }
-    if (sandbox.admin(req, res, cors)) return;
-    const handled = handle(req, res);
+    const handled = handle(new NodeRequest(req), new NodeReply(res));
+    if (!sandbox) return;
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
   });
@@ -107,9 +110,15 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
-  if (!sandbox) return { url, close: () => close(server) };
+  const chaosSeed = engine.chaos?.seed;
+  if (!sandbox) {
+    return { url, chaosSeed, requests: (filter?: JournalFilter) => engine.requests(undefined, filter), clearRequests: () => engine.clearRequests(), close: () => close(server) };
+  }
   return {
     url,
+    chaosSeed,
+    requests: (tenant: string, filter?: JournalFilter) => engine.requests(tenant, filter),
+    clearRequests: (tenant: string) => engine.clearRequests(tenant),
     // Drain: stop accepting, let the requests in flight finish (they may be writing), then close the store.
     close: async () => {
       const closed = close(server, { drain: true });
@@ -121,14 +130,6 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     token: (tenant: string, subject?: string) => sandbox.token(tenant, subject),
     store: sandbox.backend,
     secretSource: sandbox.secretSource,
-  };
-}
-
-/** The header names the spec's operations take and document, for CORS. */
-function specHeaders(operations: MockOperation[]): { requestHeaders: string[]; responseHeaders: string[] } {
-  return {
-    requestHeaders: operations.flatMap((op) => op.parameters.filter((p) => p.in === 'header').map((p) => p.name)),
-    responseHeaders: operations.flatMap((op) => op.responses.flatMap((r) => r.headerNames)),
   };
 }
 

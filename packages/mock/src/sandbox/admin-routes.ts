@@ -1,9 +1,9 @@
 // The sandbox's own routes beside the API's operations: GET /_sandbox/health (for a load balancer's probe)
 // and POST /_sandbox/reset (the caller's tenant back to its starting data). They answer CORS like the
 // operations, so that a browser test on another origin can reset its tenant between cases.
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { applyCors, type CorsPolicy } from '../http/cors.js';
-import { sendJson } from '../http/response-writer.js';
+import type { IncomingRequest, Reply, RequestHeaders } from '../http/exchange.js';
+import { sendRouteAnswer, type RouteAnswer } from '../http/route-answer.js';
 import { authenticateCaller } from './caller-auth.js';
 import type { Seed } from './seed/derive-seed.js';
 import { seedForTenant } from './seed/tenant-seed.js';
@@ -27,35 +27,23 @@ const ADMIN_METHODS = new Map<string, readonly string[]>([
 ]);
 
 /** Answers a /_sandbox/* request, CORS preflights included; false when the path is not one of them. */
-export function answerAdminRoute(req: IncomingMessage, res: ServerResponse, cors: CorsPolicy, deps: AdminDeps): boolean {
-  const path = (req.url ?? '/').split('?')[0]!;
+export function answerAdminRoute(request: IncomingRequest, reply: Reply, cors: CorsPolicy, deps: AdminDeps): boolean {
+  const path = request.target.split('?')[0]!;
   if (!path.startsWith('/_sandbox/')) return false;
-  const answeredPreflight = applyCors(cors, req, res, () => ADMIN_METHODS.get(path) ?? []);
+  const answeredPreflight = applyCors(cors, request, reply, () => ADMIN_METHODS.get(path) ?? []);
   if (answeredPreflight) return true;
-  req.resume();
-  void answerAdmin(req.method ?? 'GET', path, req.headers, deps).then(
-    ({ status, body, headers }) => sendJson(res, status, body, headers),
-    (error: Error) => {
-      deps.warn(`sandbox ${path}: ${error.message}`);
-      sendJson(res, 500, { statusCode: 500, message: 'The sandbox failed; see its log' });
-    },
-  );
+  request.discardBody();
+  sendRouteAnswer(reply, answerAdmin(request.method, path, request.headers, deps), `sandbox ${path}`, deps.warn);
   return true;
 }
 
-interface AdminAnswer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-async function answerAdmin(method: string, path: string, headers: IncomingHttpHeaders, deps: AdminDeps): Promise<AdminAnswer> {
+async function answerAdmin(method: string, path: string, headers: RequestHeaders, deps: AdminDeps): Promise<RouteAnswer> {
   if (path === '/_sandbox/health') return health(method, deps);
   if (path === '/_sandbox/reset') return reset(method, headers, deps);
   return { status: 404, body: { statusCode: 404, message: `No sandbox route ${path}; there are GET /_sandbox/health and POST /_sandbox/reset` } };
 }
 
-async function health(method: string, deps: AdminDeps): Promise<AdminAnswer> {
+async function health(method: string, deps: AdminDeps): Promise<RouteAnswer> {
   if (method !== 'GET' && method !== 'HEAD') return { status: 405, body: { statusCode: 405, message: `${method} is not allowed; use GET` }, headers: { allow: 'GET' } };
   try {
     await deps.store.ping();
@@ -67,7 +55,7 @@ async function health(method: string, deps: AdminDeps): Promise<AdminAnswer> {
   }
 }
 
-async function reset(method: string, headers: IncomingHttpHeaders, deps: AdminDeps): Promise<AdminAnswer> {
+async function reset(method: string, headers: RequestHeaders, deps: AdminDeps): Promise<RouteAnswer> {
   if (method !== 'POST') return { status: 405, body: { statusCode: 405, message: `${method} is not allowed; use POST` }, headers: { allow: 'POST' } };
   const auth = await authenticateCaller(deps.issuer, headers);
   if (!auth.ok) return { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } };

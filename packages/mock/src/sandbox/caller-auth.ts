@@ -1,12 +1,12 @@
 // Who calls the sandbox: the tenant and subject of the sandbox token in `Authorization: Bearer <token>`.
 // The API's operations and POST /_sandbox/reset check callers the same way.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../http/exchange.js';
 import { COMMAND } from '../cli/command-name.js';
 import { soleBearerToken } from '../http/bearer-token.js';
 import type { SandboxAuth } from './seam.js';
 import type { TokenIssuer } from './tokens.js';
 
-export async function authenticateCaller(issuer: TokenIssuer, headers: IncomingHttpHeaders): Promise<SandboxAuth> {
+export async function authenticateCaller(issuer: TokenIssuer, headers: RequestHeaders): Promise<SandboxAuth> {
   const token = soleBearerToken(headers);
   if (token === undefined) {
     return {

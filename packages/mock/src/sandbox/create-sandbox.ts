@@ -1,21 +1,21 @@
 // The sandbox: a stateful, tenant-isolated mode of the mock (`npx @vendor/api-mock --sandbox`, `startMock({ sandbox })`).
 // It rides the mock's pipeline through the seam (seam.ts): its tokens name the caller (caller-auth.ts) and its
 // handlers answer valid requests from the store (handlers/). It adds /_sandbox/health and /_sandbox/reset.
-import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SpecModel } from '@vendor/spec-model';
 import type { CorsPolicy } from '../http/cors.js';
+import type { IncomingRequest, Reply, RequestHeaders } from '../http/exchange.js';
 import { answerAdminRoute } from './admin-routes.js';
 import { authenticateCaller } from './caller-auth.js';
 import { unavailable } from './handlers/answer-builders.js';
 import { handlerFor } from './handlers/handler-table.js';
 import type { SandboxServices } from './handlers/sandbox-handler.js';
-import type { SandboxAnswer, SandboxSeam } from './seam.js';
+import type { SandboxAnswer, SandboxAuth, SandboxSeam } from './seam.js';
 import { deriveSeed } from './seed/derive-seed.js';
 import { seedForTenant } from './seed/tenant-seed.js';
-import { openStore } from './store/open-store.js';
+import type { StoreChoice } from './store/open-store.js';
 import { StoreUnavailableError, type Store } from './store/record-store.js';
-import { createTokenIssuer, randomSecret, SECRET_ENV } from './tokens.js';
+import { signedUrlKey } from './signed-url-key.js';
+import { createTokenIssuer, randomSecret } from './tokens.js';
 
 export interface SandboxOptions {
   /** signs and checks tokens; default: VENDOR_SANDBOX_SECRET, else a random secret for this process */
@@ -32,27 +32,36 @@ export interface Sandbox {
   /** where the secret came from, for the start-up line (never the secret itself) */
   secretSource: 'option' | 'environment' | 'random';
   /** Answers /_sandbox/* requests, CORS preflights included; false when the path is not one of them. */
-  admin(req: IncomingMessage, res: ServerResponse, cors: CorsPolicy): boolean;
+  admin(request: IncomingRequest, reply: Reply, cors: CorsPolicy): boolean;
   token(tenant: string, subject?: string, expiresIn?: string): Promise<string>;
+  /** Who sends `headers` (their bearer token), for routes beside the operations such as the request journal. */
+  authenticate(headers: RequestHeaders): Promise<SandboxAuth>;
   close(): Promise<void>;
 }
 
-export async function createSandbox(model: SpecModel, options: SandboxOptions, warn: (line: string) => void): Promise<Sandbox> {
+/** What the host supplies: the server opens any store and reads the environment; the in-process fetch has memory only. */
+export interface SandboxHost {
+  openStore(choice: StoreChoice): Promise<Store>;
+  /** VENDOR_SANDBOX_SECRET where there is an environment */
+  environmentSecret: string | undefined;
+}
+
+export async function createSandbox(model: SpecModel, options: SandboxOptions, warn: (line: string) => void, host: SandboxHost): Promise<Sandbox> {
   if (options.data !== undefined && options.databaseUrl !== undefined) {
     throw new Error('sandbox: give either data (an embedded database directory) or databaseUrl (a Postgres server), not both');
   }
-  const fromEnv = process.env[SECRET_ENV];
+  const fromEnv = host.environmentSecret;
   const secretSource = options.secret !== undefined ? 'option' : fromEnv ? 'environment' : 'random';
   const secret = options.secret ?? (fromEnv || randomSecret());
   if (secret === '') throw new Error('sandbox: the secret must not be empty');
   const issuer = createTokenIssuer(secret);
   const seed = deriveSeed(model);
-  const store = await openStore(options);
+  const store = await host.openStore(options);
   const services: SandboxServices = {
     store,
     model,
     exampleTenant: seed.exampleTenant,
-    urlKey: createHash('sha256').update(`signed-urls\u0000${secret}`).digest(),
+    urlKey: await signedUrlKey(secret),
     now: () => new Date(),
   };
   const seeded = new Set<string>();
@@ -88,8 +97,9 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
     seam,
     backend: store.backend,
     secretSource,
-    admin: (req, res, cors) => answerAdminRoute(req, res, cors, { issuer, store, seed, seeded, warn }),
+    admin: (request, reply, cors) => answerAdminRoute(request, reply, cors, { issuer, store, seed, seeded, warn }),
     token: (tenant, subject, expiresIn) => issuer.sign(tenant, subject, expiresIn),
+    authenticate: (headers) => authenticateCaller(issuer, headers),
     close: () => store.close(),
   };
 }

@@ -1,8 +1,8 @@
 // Sandbox tokens: HS256 JWTs (jose) that carry the tenant and the subject, signed with the sandbox secret.
 // The secret and the tokens never appear in an error or a log line.
-import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { COMMAND } from '../cli/command-name.js';
+import { base64url, randomBytes, sha256 } from './web-crypto.js';
 
 const ISSUER = 'vendor-api-mock-sandbox';
 /** The environment variable that holds the sandbox secret when --secret is not given. */
@@ -22,7 +22,7 @@ export interface Caller {
 export type VerifyResult = { ok: true; caller: Caller } | { ok: false; reason: string };
 
 export function randomSecret(): string {
-  return randomBytes(32).toString('base64url');
+  return base64url(randomBytes(32));
 }
 
 export function defaultSubject(tenant: string): string {
@@ -40,9 +40,12 @@ export function checkSubject(subject: string): void {
 }
 
 /** A signing key of fixed length, whatever the length of the secret a person typed. */
-function keyOf(secret: string): Uint8Array {
+function keyOf(secret: string): Promise<Uint8Array> {
+  return sha256(`${ISSUER}\u0000${secret}`);
+}
+
+function checkSecret(secret: string): void {
   if (secret === '') throw new Error('the sandbox secret must not be empty');
-  return new Uint8Array(createHash('sha256').update(`${ISSUER}\u0000${secret}`).digest());
 }
 
 export interface TokenIssuer {
@@ -60,7 +63,15 @@ interface VerifiedToken {
 }
 
 export function createTokenIssuer(secret: string): TokenIssuer {
-  const key = keyOf(secret);
+  // An empty secret is refused here, synchronously, as before. The key's digest (async in Web Crypto) is
+  // made on first use, so creating an issuer stays synchronous and does no crypto even when called at
+  // global scope (workerd refuses some of it there).
+  checkSecret(secret);
+  let key: Promise<Uint8Array> | undefined;
+  const signingKey = (): Promise<Uint8Array> => {
+    if (key === undefined) key = keyOf(secret);
+    return key;
+  };
   // Checking an HMAC signature costs ~100 µs in jose, more than the rest of a sandbox GET. The same
   // token string under the same key verifies the same way until it expires, so a success is kept
   // until its `exp`; failures are checked again every time (and never stored).
@@ -80,7 +91,7 @@ export function createTokenIssuer(secret: string): TokenIssuer {
         .setSubject(subject)
         .setIssuedAt()
         .setExpirationTime(expiresIn)
-        .sign(key);
+        .sign(await signingKey());
     },
     async verify(token) {
       const known = verified.get(token);
@@ -90,7 +101,7 @@ export function createTokenIssuer(secret: string): TokenIssuer {
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await signingKey(), { issuer: ISSUER, algorithms: ['HS256'] });
         const tenant = payload[TENANT_CLAIM];
         const subject = payload.sub;
         if (typeof tenant !== 'string' || !TENANT_PATTERN.test(tenant)) return { ok: false, reason: 'The bearer token names no valid tenant' };

@@ -2,7 +2,7 @@
 // at start-up. The model decides the conventions (which methods, error shape, invalid-input status, merged
 // parameters, JSON media type, examples); the table adds what only the mock needs: the JSON pointers its
 // validators compile from, and how each parameter's value is read out of a request.
-import { jsonContentOf, type JsonObject, type NamedExample, type SpecContent, type SpecModel, type SpecOperation, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
+import { jsonContentOf, type JsonObject, type NamedExample, type Pagination, type SpecContent, type SpecModel, type SpecOperation, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
 import type { ErrorShape } from '../types.js';
 import { childPointer } from './json-pointer.js';
 import { createObjectLocator, type LocateObject } from './object-locations.js';
@@ -59,6 +59,8 @@ export interface MockOperation {
   responses: MockResponse[];
   /** the one of `responses` the model reads as the success response (the first exact 2xx), if any */
   successResponse?: MockResponse;
+  /** how the operation pages (the model's `x-pagination`), if it does */
+  pagination?: Pagination;
 }
 
 export function readOperations(model: SpecModel): MockOperation[] {
@@ -79,6 +81,7 @@ function mockOperation(model: SpecModel, operation: SpecOperation, locate: Locat
   };
   const successIndex = operation.successResponse === undefined ? -1 : operation.responses.indexOf(operation.successResponse);
   if (successIndex >= 0) entry.successResponse = entry.responses[successIndex];
+  if (operation.pagination !== undefined) entry.pagination = operation.pagination;
   if (operation.requestBody !== undefined) {
     const requestBody = model.resolve(operation.definition.requestBody);
     const pointer = () => locate(requestBody, `the request body of ${operation.operationId}`);

@@ -2,7 +2,17 @@
 import type { ErrorShape, Violation } from '../types.js';
 
 /** Why the mock answers with an error; decides the ML `type`, gateway `type`/`code`. */
-export type ErrorKind = 'invalid' | 'unauthorized' | 'not-found' | 'method-not-allowed' | 'response-invalid' | 'mock-error' | 'unavailable';
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'not-found'
+  | 'method-not-allowed'
+  | 'response-invalid'
+  | 'mock-error'
+  | 'unavailable'
+  /** the faults a test asks for (Prefer: fault=429 / 500) */
+  | 'rate-limited'
+  | 'server-error';
 
 export interface MockError {
   status: number;
@@ -19,6 +29,8 @@ const ML_TYPE: Record<ErrorKind, string> = {
   'response-invalid': 'response_validation_error',
   'mock-error': 'mock_error',
   unavailable: 'service_unavailable',
+  'rate-limited': 'rate_limit_exceeded',
+  'server-error': 'internal_server_error',
 };
 
 const GATEWAY_TYPE: Record<ErrorKind, string> = {
@@ -29,6 +41,8 @@ const GATEWAY_TYPE: Record<ErrorKind, string> = {
   'response-invalid': 'server_error',
   'mock-error': 'invalid_request_error',
   unavailable: 'server_error',
+  'rate-limited': 'rate_limit_error',
+  'server-error': 'server_error',
 };
 
 const GATEWAY_CODE: Record<ErrorKind, string> = {
@@ -39,6 +53,8 @@ const GATEWAY_CODE: Record<ErrorKind, string> = {
   'response-invalid': 'response_validation_failed',
   'mock-error': 'mock_error',
   unavailable: 'service_unavailable',
+  'rate-limited': 'rate_limit_exceeded',
+  'server-error': 'internal_error',
 };
 
 const ML_LOC: Record<ErrorKind, string[]> = {
@@ -49,6 +65,8 @@ const ML_LOC: Record<ErrorKind, string[]> = {
   'response-invalid': ['response'],
   'mock-error': ['header', 'prefer'],
   unavailable: ['server'],
+  'rate-limited': ['server'],
+  'server-error': ['server'],
 };
 
 export function renderError(shape: ErrorShape, error: MockError): Record<string, unknown> {

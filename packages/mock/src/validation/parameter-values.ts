@@ -1,6 +1,6 @@
 // Reads a parameter's raw value(s) out of a request, split or collected as its style says. The one place
 // that decodes path values: request validation checks them, sandbox handlers read them, both the same way.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestHeaders } from '../http/exchange.js';
 import type { MockParameter } from '../spec/operation-table.js';
 
 /** What a parameter's value is read from: the router's path values, the query string, the headers. */
@@ -8,7 +8,7 @@ export interface ParameterSource {
   /** path parameters as the router matched them (percent-encoded), by template name */
   pathParams: Readonly<Record<string, string>>;
   query: URLSearchParams;
-  headers: IncomingHttpHeaders;
+  headers: RequestHeaders;
 }
 
 /** The raw value(s) of one parameter; undefined when absent. */

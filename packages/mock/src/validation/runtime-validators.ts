@@ -24,7 +24,7 @@ export interface SchemaValidators {
 }
 
 export async function loadSchemaValidators(doc: OpenApiDocument, operations: MockOperation[]): Promise<SchemaValidators> {
-  if (documentFingerprint(doc) === generatedFingerprint) {
+  if ((await documentFingerprint(doc)) === generatedFingerprint) {
     const table = loadValidators() as Record<string, ValidateFunction>;
     return { source: 'generated', get: (key) => table[key] };
   }

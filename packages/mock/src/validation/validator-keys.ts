@@ -5,7 +5,6 @@
 //   body <operationId>                           the JSON request body
 //   parameters <operationId> <path|query|header> the operation's parameters of that place, as one object
 //   response <operationId> <status>              the JSON body of a documented response
-import { createHash } from 'node:crypto';
 import { createSpecModel } from '@vendor/spec-model';
 import { rewriteDiscriminators } from './discriminator-rewrite.js';
 import { PARAMETER_PLACES, readOperations, type MockOperation, type ParameterPlace } from '../spec/operation-table.js';
@@ -60,6 +59,8 @@ export function validatorSchemas(doc: OpenApiDocument, operations: MockOperation
 }
 
 /** Identifies a bundle's content: the precompiled validators serve only the bundle they were generated from. */
-export function documentFingerprint(doc: OpenApiDocument): string {
-  return createHash('sha256').update(JSON.stringify(doc)).digest('hex');
+export async function documentFingerprint(doc: OpenApiDocument): Promise<string> {
+  // Web Crypto, not node:crypto: this module also runs in the in-process fetch (browsers, workers).
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(doc)));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

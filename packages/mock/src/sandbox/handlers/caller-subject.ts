@@ -1,14 +1,37 @@
 // The caller in the control plane's subject form, for the `createdBySubject` of what a caller creates.
-import { createHmac } from 'node:crypto';
 import type { Body } from '../store/record-store.js';
 import type { Caller } from '../tokens.js';
+import { hmacHex, hmacKey } from '../web-crypto.js';
 
-export function subjectOf(caller: Caller): Body {
+/** Digits of the subject's HMAC in its id: `sbx` + 21 hex digits. */
+const SUBJECT_ID_DIGITS = 21;
+
+// Imported once, on first use: loading the module does no crypto (workerd refuses some of it at global scope).
+let subjectKey: Promise<CryptoKey> | undefined;
+
+function subjectKeyOnce(): Promise<CryptoKey> {
+  if (subjectKey === undefined) subjectKey = hmacKey('subject');
+  return subjectKey;
+}
+
+/** A stable id for a subject string: the same subject gets the same id in every instance and backend. */
+async function subjectIdOf(subject: string): Promise<string> {
+  const digest = await hmacHex(await subjectKeyOnce(), subject);
+  return `sbx${digest.slice(0, SUBJECT_ID_DIGITS)}`;
+}
+
+function subjectTypeOf(type: string | undefined): string {
+  if (type === 'user' || type === 'team' || type === 'serviceaccount' || type === 'virtualaccount') return type;
+  return 'user';
+}
+
+/** Async because Web Crypto's HMAC is; handlers await it once per write. */
+export async function subjectOf(caller: Caller): Promise<Body> {
   const [type, ...rest] = caller.subject.split(':');
   const name = rest.join(':');
   return {
-    subjectId: `sbx${createHmac('sha256', 'subject').update(caller.subject).digest('hex').slice(0, 21)}`,
-    subjectType: type === 'user' || type === 'team' || type === 'serviceaccount' || type === 'virtualaccount' ? type! : 'user',
+    subjectId: await subjectIdOf(caller.subject),
+    subjectType: subjectTypeOf(type),
     subjectSlug: name,
     subjectDisplayName: name,
   };

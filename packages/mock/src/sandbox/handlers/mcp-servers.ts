@@ -29,7 +29,7 @@ export async function createOrUpdateMcpServer(services: SandboxServices, ctx: Sa
     fqn: `${tenant}:mcp-server:${name}`,
     tenantName: tenant,
     manifest,
-    createdBySubject: subjectOf(ctx.caller),
+    createdBySubject: await subjectOf(ctx.caller),
     createdAt: now,
     updatedAt: now,
     proxyUrl: `{{mcpProxyBaseURL}}/${tenant}/mcp-server/${name}/mcp`,

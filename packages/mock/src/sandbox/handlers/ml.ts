@@ -1,10 +1,10 @@
 // ML: model versions (PUT creates the next version of ml_repo/name), artifact versions and their signed
 // URLs, and ML repos (DELETE removes a repo with what it owns).
-import { createHmac } from 'node:crypto';
 import { newId } from '../record-ids.js';
 import { placeRecord } from '../record-kinds.js';
 import type { SandboxAnswer, SandboxContext } from '../seam.js';
 import type { Body } from '../store/record-store.js';
+import { hmacHex, hmacKey } from '../web-crypto.js';
 import { failed, notFound, ok } from './answer-builders.js';
 import { subjectOf } from './caller-subject.js';
 import { jsonBody, pathValue } from './request-values.js';
@@ -22,6 +22,7 @@ export async function createOrUpdateModelVersion(services: SandboxServices, ctx:
   const repo = await services.store.getByKey(tenant, 'ml-repo', repoName);
   if (!repo) return notFound(['body', 'manifest', 'ml_repo'], `ML repo ${repoName} not found`);
   const parent = `${repo.id}/${name}`;
+  const createdBy = await subjectOf(ctx.caller);
   // Two writers may pick the same next version; the unique key refuses one, which then takes the next.
   for (let attempt = 0; attempt < 50; attempt++) {
     const siblings = (await services.store.list(tenant, 'model-version', parent)).map((r) => r.body);
@@ -31,7 +32,7 @@ export async function createOrUpdateModelVersion(services: SandboxServices, ctx:
     const body: Body = {
       id: newId(),
       fqn,
-      created_by_subject: subjectOf(ctx.caller),
+      created_by_subject: createdBy,
       manifest: { ...manifest, name, ml_repo: repoName, version },
       ml_repo_id: repo.id,
       model_id: (siblings[0]?.model_id as string | undefined) ?? newId(),
@@ -68,11 +69,14 @@ export async function getArtifactVersionSignedUrls(services: SandboxServices, ct
   const origin = exampleOrigin(services);
   const expires = Math.floor(services.now().getTime() / 1000) + 3600;
   const mode = operation ?? 'READ';
-  const data = paths.map((path) => {
-    const objectPath = `${tenant}/${record.id}/${path.split('/').map(encodeURIComponent).join('/')}`;
-    const signature = createHmac('sha256', services.urlKey).update(`${mode}\n${objectPath}\n${expires}`).digest('hex');
-    return { path, signed_url: `${origin}/${objectPath}?operation=${mode}&expires=${expires}&signature=${signature}` };
-  });
+  const key = await hmacKey(services.urlKey);
+  const data = await Promise.all(
+    paths.map(async (path) => {
+      const objectPath = `${tenant}/${record.id}/${path.split('/').map(encodeURIComponent).join('/')}`;
+      const signature = await hmacHex(key, `${mode}\n${objectPath}\n${expires}`);
+      return { path, signed_url: `${origin}/${objectPath}?operation=${mode}&expires=${expires}&signature=${signature}` };
+    }),
+  );
   return ok({ ...templateOf(services, 'getArtifactVersionSignedUrls'), data });
 }
 

@@ -16,8 +16,8 @@ export interface SandboxServices {
   model: SpecModel;
   /** the tenant the spec's examples are written for: what a template names it renames to the caller's */
   exampleTenant: string;
-  /** signs the sandbox's signed URLs (HMAC); derived from the sandbox secret, never shown */
-  urlKey: Buffer;
+  /** raw HMAC-SHA-256 key bytes that sign the sandbox's signed URLs: signedUrlKey(secret) (signed-url-key.ts); never shown */
+  urlKey: Uint8Array;
   now: () => Date;
 }
 

@@ -18,7 +18,7 @@ export async function createSecretGroup(services: SandboxServices, ctx: SandboxC
   const id = newId();
   const now = services.now().toISOString();
   const fqn = `${tenant}:secret-group:${name}`;
-  const subject = subjectOf(ctx.caller);
+  const subject = await subjectOf(ctx.caller);
   const createdBy = String(subject.subjectSlug);
   const role = template.manifest?.collaborators?.[0]?.role_id ?? 'secret-group-admin';
   // The response shows where a value lives (a reference in the example's scheme), never the value.

@@ -1,0 +1,105 @@
+// Everything of the mock but its transport: the tables read from the spec, the pipeline and what hangs on it
+// (faults, chaos, journal, sandbox routes). The server (http/server.ts) and the in-process fetch
+// (fetch/create-mock-fetch.ts) each build one and feed it their requests, so both answer alike.
+import type { SpecModel } from '@vendor/spec-model';
+import { createAnswerTable } from '../answers/answer-table.js';
+import { createGeneratedAnswers } from '../answers/generated-answer.js';
+import type { PrismEngine } from '../answers/prism-engine.js';
+import { createChaos, type Chaos, type FaultOptions, type LatencyOptions } from '../faults/chaos.js';
+import { createFaultCounters } from '../faults/fault-counters.js';
+import { createCorsPolicy, type CorsSetting } from '../http/cors.js';
+import type { IncomingRequest, Reply } from '../http/exchange.js';
+import { createPipeline, type HandleRequest } from '../http/pipeline.js';
+import { createRouter } from '../http/router.js';
+import { createJournalRecorder, DEFAULT_JOURNAL_SIZE, type JournalFilter, type JournalRecorder } from '../journal/journal-recorder.js';
+import { answerJournalRoute } from '../journal/journal-routes.js';
+import type { JournalEntry } from '../journal/request-journal.js';
+import type { Sandbox } from '../sandbox/create-sandbox.js';
+import { readOperations, type MockOperation } from '../spec/operation-table.js';
+import type { OpenApiDocument } from '../types.js';
+import type { SchemaValidators } from '../validation/runtime-validators.js';
+
+/** What both the server and the in-process fetch accept beside their transport. */
+export interface EngineOptions {
+  /** CORS: true (default) allows every origin, `{ origins: [...] }` only those, false sends no CORS headers */
+  cors?: CorsSetting;
+  /** chaos mode: a fraction of requests fail (default kinds 429, 503, reset) */
+  faults?: FaultOptions;
+  /** chaos mode: every request waits from min to max milliseconds */
+  latency?: LatencyOptions;
+  /** generated bodies (Prefer: dynamic=true) and chaos mode are reproducible for one seed */
+  seed?: string;
+  /** how many requests the journal keeps (per sandbox tenant); default 1,000; 0 turns it off */
+  journalSize?: number;
+}
+
+export interface EngineParts {
+  doc: OpenApiDocument;
+  model: SpecModel;
+  validators: SchemaValidators;
+  /** Prism, for what neither an example nor the generator can answer (a custom spec's headers, other media types) */
+  prism: () => Promise<PrismEngine>;
+  sandbox: Sandbox | undefined;
+  warn: (line: string) => void;
+}
+
+export interface MockEngine {
+  handle: HandleRequest;
+  /** the journal of one sandbox tenant, or of the stateless mock (`tenant` undefined); oldest first */
+  requests(tenant?: string, filter?: JournalFilter): JournalEntry[];
+  clearRequests(tenant?: string): void;
+  /** chaos mode as configured (its seed too), undefined when off */
+  chaos: Chaos | undefined;
+}
+
+export function createEngine(parts: EngineParts, options: EngineOptions): MockEngine {
+  const { doc, model, validators, sandbox, warn } = parts;
+  const operations = readOperations(model);
+  const cors = createCorsPolicy(options.cors, specHeaders(operations));
+  const journal = createJournal(options.journalSize, sandbox !== undefined);
+  const chaos = createChaos(options.faults, options.latency, options.seed);
+  const journalRoute = { journal, cors, authenticate: sandbox?.authenticate, warn };
+
+  const controlRoute = (request: IncomingRequest, reply: Reply, url: URL): boolean => {
+    const isSandboxRoute = sandbox !== undefined && url.pathname.startsWith('/_sandbox/');
+    if (isSandboxRoute) return sandbox.admin(request, reply, cors);
+    return answerJournalRoute(request, reply, url, journalRoute);
+  };
+
+  const handle = createPipeline({
+    route: createRouter(operations),
+    validators,
+    answers: createAnswerTable(validators, operations),
+    generate: createGeneratedAnswers(doc, validators, options.seed),
+    prism: parts.prism,
+    cors,
+    allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],
+    warn,
+    faults: { counters: createFaultCounters(), chaos },
+    journal,
+    controlRoute,
+    ...(sandbox && { sandbox: sandbox.seam }),
+  });
+
+  return {
+    handle,
+    requests: (tenant, filter) => journal?.list(tenant, filter) ?? [],
+    clearRequests: (tenant) => journal?.clear(tenant),
+    chaos,
+  };
+}
+
+function createJournal(size: number | undefined, scoped: boolean): JournalRecorder | undefined {
+  const checked = size ?? DEFAULT_JOURNAL_SIZE;
+  if (!Number.isInteger(checked) || checked < 0) throw new Error(`journalSize must be a whole number, 0 or more (got ${size})`);
+  if (checked === 0) return undefined;
+  return createJournalRecorder({ size: checked, scoped });
+}
+
+/** The header names the spec's operations take and document, for CORS. */
+function specHeaders(operations: MockOperation[]): { requestHeaders: string[]; responseHeaders: string[] } {
+  return {
+    requestHeaders: operations.flatMap((op) => op.parameters.filter((p) => p.in === 'header').map((p) => p.name)),
+    responseHeaders: operations.flatMap((op) => op.responses.flatMap((r) => r.headerNames)),
+  };
+}

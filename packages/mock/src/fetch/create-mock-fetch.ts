@@ -1,0 +1,119 @@
+// createMockFetch(): the mock without a server. A function with fetch's signature that runs each request
+// through the same engine as the server (validation, error shapes, Prefer, faults, journal, the sandbox in
+// memory) and answers with a standard Response. Web APIs only: it runs in Node, Bun, Deno, browsers and workers.
+import { createSpecModel } from '@vendor/spec-model';
+import bundledSpec from '@vendor/api-types/openapi.json' with { type: 'json' };
+import type { PrismEngine } from '../answers/prism-engine.js';
+import { createEngine, type EngineOptions, type MockEngine } from '../engine/create-engine.js';
+import { loadValidators } from '../generated/validators.js';
+import type { JournalFilter } from '../journal/journal-recorder.js';
+import type { JournalEntry } from '../journal/request-journal.js';
+import { createSandbox, type Sandbox } from '../sandbox/create-sandbox.js';
+import { createMemoryStore } from '../sandbox/store/memory-store.js';
+import { randomSecret } from '../sandbox/tokens.js';
+import type { OpenApiDocument } from '../types.js';
+import type { SchemaValidators, ValidateFunction } from '../validation/runtime-validators.js';
+import { fetchReply, fetchRequest } from './fetch-exchange.js';
+
+export interface MockFetchOptions extends EngineOptions {
+  /** the sandbox, in memory: tenants from its signed tokens (`.token()`), state per tenant */
+  sandbox?: { secret?: string };
+  /** called when the mock itself is wrong (a response that violates its schema); default: console.warn */
+  onWarning?: (line: string) => void;
+}
+
+/** fetch, answered by the mock; plus the journal. */
+export interface MockFetch {
+  (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** The journal (the stateless mock's; in the sandbox, `tenant`'s), oldest first. */
+  requests(tenant?: string, filter?: JournalFilter): JournalEntry[];
+  /** Empties the journal, and in the sandbox drops every tenant's records too: the next request starts afresh. */
+  reset(): Promise<void>;
+}
+
+export interface SandboxFetch extends MockFetch {
+  /** A token for `tenant` (default subject user:developer@<tenant>.example), valid on this sandbox. */
+  token(tenant: string, subject?: string): Promise<string>;
+}
+
+export function createMockFetch(options: MockFetchOptions & { sandbox: { secret?: string } }): SandboxFetch;
+export function createMockFetch(options?: MockFetchOptions): MockFetch;
+
+export function createMockFetch(options: MockFetchOptions = {}): MockFetch | SandboxFetch {
+  const warn = options.onWarning ?? ((line: string) => console.warn(`[api-mock] ${line}`));
+  // One secret for the function's life, so that tokens survive reset().
+  const sandboxOptions = options.sandbox === undefined ? undefined : { secret: options.sandbox.secret ?? randomSecret() };
+  // Built on first use, and again after reset() in the sandbox (a fresh store is the simplest complete reset).
+  let started: Promise<Started> | undefined;
+  let current: Started | undefined;
+  const start = () => {
+    started ??= startEngine(options, sandboxOptions, warn).then((ready) => (current = ready));
+    return started;
+  };
+
+  const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const { engine } = await start();
+    return answer(engine, request);
+  };
+
+  // Before the first request there is no engine yet, and nothing in any journal.
+  const requests = (tenant?: string, filter?: JournalFilter) => current?.engine.requests(tenant, filter) ?? [];
+  const reset = async () => {
+    const { engine, sandbox } = await start();
+    engine.clearRequests();
+    if (sandbox !== undefined) {
+      started = undefined;
+      current = undefined;
+      await sandbox.close();
+    }
+  };
+  if (options.sandbox === undefined) return Object.assign(mockFetch, { requests, reset });
+  const token = async (tenant: string, subject?: string) => {
+    const { sandbox } = await start();
+    return sandbox!.token(tenant, subject);
+  };
+  return Object.assign(mockFetch, { requests, reset, token });
+}
+
+interface Started {
+  engine: MockEngine;
+  sandbox: Sandbox | undefined;
+}
+
+async function startEngine(options: MockFetchOptions, sandboxOptions: { secret: string } | undefined, warn: (line: string) => void): Promise<Started> {
+  const doc = bundledSpec as OpenApiDocument;
+  const model = createSpecModel(doc);
+  const sandbox = sandboxOptions === undefined ? undefined : await createSandbox(model, sandboxOptions, warn, inMemory);
+  const engine = createEngine({ doc, model, validators: bundledValidators(), prism: withoutPrism, sandbox, warn }, options);
+  return { engine, sandbox };
+}
+
+const inMemory = { openStore: async () => createMemoryStore(), environmentSecret: undefined };
+
+/** The validators generated from the bundled spec: nothing is compiled, so no eval (workers forbid it). */
+function bundledValidators(): SchemaValidators {
+  const table = loadValidators() as Record<string, ValidateFunction>;
+  return { source: 'generated', get: (key) => table[key] };
+}
+
+/** The bundled spec documents no response headers and no media type but JSON, so nothing needs Prism here. */
+async function withoutPrism(): Promise<PrismEngine> {
+  throw new Error('this answer needs Prism (documented response headers or a media type other than JSON), which the in-process fetch does not load; use startMock');
+}
+
+/** One request through the engine: resolves with its Response, rejects as fetch does (reset, abort). */
+function answer(engine: MockEngine, request: Request): Promise<Response> {
+  const signal = request.signal;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settle = <T>(settleWith: (value: T) => void) => (value: T) => {
+      signal.removeEventListener('abort', onAbort);
+      settleWith(value);
+    };
+    const reply = fetchReply(settle(resolve), settle(reject));
+    engine.handle(fetchRequest(request, new URL(request.url)), reply).catch(settle(reject));
+  });
+}

@@ -1,0 +1,66 @@
+// GET /_mock/requests (the journal, oldest first; ?operationId= and ?method= narrow it) and DELETE
+// /_mock/requests (empties it). In the sandbox both need a token and see only its tenant's requests.
+// Like the sandbox's routes they answer CORS, so a browser test can read what its page sent.
+import { applyCors, type CorsPolicy } from '../http/cors.js';
+import type { IncomingRequest, Reply, RequestHeaders } from '../http/exchange.js';
+import { sendJson } from '../http/response-writer.js';
+import { sendRouteAnswer, type RouteAnswer } from '../http/route-answer.js';
+import type { SandboxAuth } from '../sandbox/seam.js';
+import type { JournalRecorder } from './journal-recorder.js';
+
+export const JOURNAL_PATH = '/_mock/requests';
+const JOURNAL_METHODS = ['GET', 'DELETE'];
+
+export interface JournalRouteDeps {
+  journal: JournalRecorder | undefined;
+  cors: CorsPolicy;
+  /** the sandbox's caller check; undefined in the stateless mock, where the journal is the whole mock's */
+  authenticate: ((headers: RequestHeaders) => Promise<SandboxAuth>) | undefined;
+  warn: (line: string) => void;
+}
+
+/** Answers /_mock/* requests; false for any other path. */
+export function answerJournalRoute(request: IncomingRequest, reply: Reply, url: URL, deps: JournalRouteDeps): boolean {
+  if (!url.pathname.startsWith('/_mock/')) return false;
+  const isJournal = url.pathname === JOURNAL_PATH;
+  const answeredPreflight = applyCors(deps.cors, request, reply, () => (isJournal ? JOURNAL_METHODS : []));
+  if (answeredPreflight) return true;
+  request.discardBody();
+  if (!isJournal) {
+    sendJson(reply, 404, { statusCode: 404, message: `No mock route ${url.pathname}; there is ${JOURNAL_PATH} (GET, DELETE)` });
+    return true;
+  }
+  sendRouteAnswer(reply, answerJournal(request, url, deps), `${request.method} ${JOURNAL_PATH}`, deps.warn);
+  return true;
+}
+
+async function answerJournal(request: IncomingRequest, url: URL, deps: JournalRouteDeps): Promise<RouteAnswer> {
+  if (!JOURNAL_METHODS.includes(request.method)) {
+    return { status: 405, body: { statusCode: 405, message: `${request.method} is not allowed; use GET or DELETE` }, headers: { allow: JOURNAL_METHODS.join(', ') } };
+  }
+  if (deps.journal === undefined) {
+    return { status: 404, body: { statusCode: 404, message: 'The request journal is off (--journal-size 0)' } };
+  }
+  const scope = await scopeOf(request, deps);
+  if (!scope.ok) return scope.answer;
+  if (request.method === 'DELETE') {
+    deps.journal.clear(scope.tenant);
+    return { status: 200, body: { cleared: true } };
+  }
+  const operationId = url.searchParams.get('operationId') ?? undefined;
+  const method = url.searchParams.get('method') ?? undefined;
+  const requests = deps.journal.list(scope.tenant, { ...(operationId !== undefined && { operationId }), ...(method !== undefined && { method }) });
+  return { status: 200, body: { requests, capacity: deps.journal.size } };
+}
+
+type Scope = { ok: true; tenant: string | undefined } | { ok: false; answer: RouteAnswer };
+
+/** The stateless mock has one journal; the sandbox one per tenant, named by the caller's token. */
+async function scopeOf(request: IncomingRequest, deps: JournalRouteDeps): Promise<Scope> {
+  if (deps.authenticate === undefined) return { ok: true, tenant: undefined };
+  const auth = await deps.authenticate(request.headers);
+  if (!auth.ok) {
+    return { ok: false, answer: { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } } };
+  }
+  return { ok: true, tenant: auth.caller.tenant };
+}

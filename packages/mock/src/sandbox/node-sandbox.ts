@@ -1,0 +1,10 @@
+// The sandbox as the server runs it: any store (memory, PGlite on disk, Postgres) and the secret from the
+// environment. Imported by the server only; the in-process fetch builds its memory-only sandbox itself.
+import type { SpecModel } from '@vendor/spec-model';
+import { createSandbox, type Sandbox, type SandboxOptions } from './create-sandbox.js';
+import { openStore } from './store/open-store.js';
+import { SECRET_ENV } from './tokens.js';
+
+export function createNodeSandbox(model: SpecModel, options: SandboxOptions, warn: (line: string) => void): Promise<Sandbox> {
+  return createSandbox(model, options, warn, { openStore, environmentSecret: process.env[SECRET_ENV] });
+}
