@@ -31,7 +31,8 @@ export type PageItem<Body, Path extends readonly string[]> = Path extends readon
 /**
  * Pages through a list operation, yielding each item once (by `id`). Stops when the walker finds no next page, or
  * when a page brings no item not yet yielded (a server repeating a page, or ignoring the offset): it never loops
- * forever. A stop because the server repeated itself is logged (warn), so that it can be told from the end.
+ * forever. A stop because the server repeated itself while claiming more pages is logged (warn), so that it can
+ * be told from the end.
  */
 export async function* paginate(
   iteratorName: string,
@@ -57,8 +58,12 @@ export async function* paginate(
       // The caller may have aborted while handling the item: send no further request.
       signal?.throwIfAborted();
     }
-    // An empty page is the end of the data; a page of items already yielded is the server repeating itself.
-    const next = broughtNewItem ? nextPage(page, query, items as unknown[]) : items.length > 0 ? 'repeated' : 'end';
+    // A page of items already yielded is the server repeating itself only if it still claims another page;
+    // as the last page (a stateless mock's, or a list that changed underneath) it is just the end.
+    let next = nextPage(page, query, items as unknown[]);
+    const repeatedItself = !broughtNewItem && items.length > 0 && next !== 'end';
+    if (repeatedItself) next = 'repeated';
+    else if (!broughtNewItem) next = 'end';
     if (next === 'repeated') log('warn')?.(`${iteratorName} stopped early: the server repeated a page`);
     if (typeof next === 'string') return;
     query = { ...query, ...next };

@@ -85,6 +85,31 @@ describe('iterateAgentSessionTurns', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('ends quietly on a last page that repeats items, and warns only when a repeated page still names a next one', async () => {
+    const warnings: string[] = [];
+    const logger = { error: () => {}, warn: (line: string) => warnings.push(line), info: () => {}, debug: () => {} };
+    const run = async (nextOnRepeat: string | null) => {
+      server = await startServer(({ req, res }) => {
+        const token = new URL(req.url!, 'http://x').searchParams.get('page_token');
+        json(res, 200, { data: [turn('t1'), turn('t2')], pagination: { next_page_token: token ? nextOnRepeat : 'tok-1' } });
+      });
+      const platform = createPlatformClientWith(
+        { baseUrl: `${server.url}/cp`, gatewayBaseUrl: server.url, token: TOKEN, logLevel: 'warn', logger },
+        { sleep: fakeSleep().sleep },
+      );
+      const ids = (await collect(platform.iterateAgentSessionTurns(session))).map((t) => t.id);
+      const requests = server.requests.length;
+      await server.close();
+      server = undefined;
+      return { ids, requests };
+    };
+    // A stateless mock's last page: the example's items again, no next token.
+    expect(await run(null)).toEqual({ ids: ['t1', 't2'], requests: 2 });
+    expect(warnings).toEqual([]);
+    expect(await run('tok-2')).toEqual({ ids: ['t1', 't2'], requests: 2 });
+    expect(warnings).toEqual(['[@vendor/api-client] iterateAgentSessionTurns stopped early: the server repeated a page']);
+  });
+
   it('stops when the signal aborts between pages and sends no further request', async () => {
     const { platform, server } = await setup(pagedTurns);
     const controller = new AbortController();
