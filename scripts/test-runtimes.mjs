@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:runtimes`: runs the built @vendor/api-client against the mock in every runtime its README claims,
-// each doing a GET, a PUT with a body, a paginated iterator and an error path (scripts/test-runtimes/scenario.mjs):
+// each doing a GET, a PUT with a body, a paginated iterator and an error path (scripts/test-runtimes/scenario.mjs),
+// then the same with the in-process mock `@vendor/api-mock/fetch` as the client's fetch, a retry against
+// Prefer: fault=503 read back from its journal, and its sandbox in memory (scenario-mock-fetch.mjs):
 //
 //   node       this machine's Node (20)              bun        Bun (npm `bun`'s binary)
 //   node-lts   the current Node LTS (npm `node`)    deno       Deno (npm `deno`'s binary)

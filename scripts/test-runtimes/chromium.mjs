@@ -15,9 +15,10 @@ async function bundleApp(repoRoot) {
     stdin: {
       contents: [
         `import * as client from '@vendor/api-client';`,
-        `import { runScenario } from './scenario.mjs';`,
+        `import * as mockModule from '@vendor/api-mock/fetch';`,
+        `import { runChecks } from './checks.mjs';`,
         `const { mockUrl, fixtures } = JSON.parse(document.getElementById('input').textContent);`,
-        `runScenario(client, mockUrl, fixtures).then((result) => { window.runtimeResult = result; });`,
+        `runChecks(client, mockModule, mockUrl, fixtures).then((result) => { window.runtimeResult = result; });`,
       ].join('\n'),
       resolveDir: path.join(repoRoot, 'scripts/test-runtimes'),
       sourcefile: 'app.js',

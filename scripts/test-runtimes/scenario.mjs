@@ -2,8 +2,9 @@
 // same file works in Node, Bun, Deno, a browser and workerd: a GET, a PUT with a body, a paginated iterator, an
 // error path, and the caller's signal joined with the attempt's time limit.
 // `fixtures` (fixtures.mjs) holds the inputs and the answers the spec documents.
-// Resolves to { ok: true, checks } or { ok: false, checks, failure }; never throws.
-export async function runScenario(client, mockUrl, fixtures) {
+// Resolves to { ok: true, checks } or { ok: false, checks, failure }; never throws. `fetch` replaces the global one
+// (the in-process mock: scenario-mock-fetch.mjs).
+export async function runScenario(client, mockUrl, fixtures, { fetch } = {}) {
   const { createPlatformClient, PlatformApiError } = client;
   const checks = [];
   const warnings = [];
@@ -16,6 +17,7 @@ export async function runScenario(client, mockUrl, fixtures) {
       maxRetries: 0,
       timeoutMs: 60_000,
       logger,
+      ...(fetch && { fetch }),
     });
 
     const team = await platform[fixtures.get.operationId](fixtures.get.init);
@@ -68,7 +70,7 @@ export async function runScenario(client, mockUrl, fixtures) {
   }
 }
 
-function describe(value) {
+export function describe(value) {
   if (value instanceof Error) return `${value.name}: ${value.message}${value.cause ? ` (cause: ${describe(value.cause)})` : ''}`;
   return String(value);
 }
@@ -80,7 +82,7 @@ function canonical(value) {
   );
 }
 
-function expectSame(actual, expected, what) {
+export function expectSame(actual, expected, what) {
   if (canonical(actual) !== canonical(expected)) {
     throw new Error(`${what}: got ${canonical(actual)?.slice(0, 300)}, expected ${canonical(expected)?.slice(0, 300)}`);
   }

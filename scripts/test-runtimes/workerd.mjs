@@ -16,11 +16,12 @@ async function bundleWorker(repoRoot) {
     stdin: {
       contents: [
         `import * as client from '@vendor/api-client';`,
-        `import { runScenario } from './scenario.mjs';`,
+        `import * as mockModule from '@vendor/api-mock/fetch';`,
+        `import { runChecks } from './checks.mjs';`,
         `export default {`,
         `  async fetch(request) {`,
         `    const { mockUrl, fixtures } = await request.json();`,
-        `    return Response.json(await runScenario(client, mockUrl, fixtures));`,
+        `    return Response.json(await runChecks(client, mockModule, mockUrl, fixtures));`,
         `  },`,
         `};`,
       ].join('\n'),

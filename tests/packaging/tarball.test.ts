@@ -77,14 +77,14 @@ describe.concurrent('installed from the tarballs', () => {
     }
   }, 180_000);
 
-  test('ESM: import the client and call getTeam against the installed mock', async () => {
+  test('ESM: import the client and call getTeam against the installed mock, over HTTP and in-process', async () => {
     const out = await node('esm.mjs');
-    expect(out).toEqual({ id: TEAM_ID, resolved: 'dist/index.js', openapi: '3.1.0' });
+    expect(out).toEqual({ id: TEAM_ID, inProcess: TEAM_ID, journal: ['Bearer ***'], resolved: 'dist/index.js', openapi: '3.1.0' });
   }, 180_000);
 
-  test('CJS: require the client and call getTeam against the installed mock', async () => {
+  test('CJS: require the client and call getTeam against the installed mock, over HTTP and in-process', async () => {
     const out = await node('cjs.cjs');
-    expect(out).toEqual({ id: TEAM_ID, resolved: 'dist/index.cjs', openapi: '3.1.0' });
+    expect(out).toEqual({ id: TEAM_ID, inProcess: TEAM_ID, journal: ['Bearer ***'], resolved: 'dist/index.cjs', openapi: '3.1.0' });
   }, 180_000);
 
   test('npx @vendor/api-mock runs the installed CLI (its bin is linked), never a package from the registry', async () => {
@@ -104,6 +104,7 @@ describe.concurrent('installed from the tarballs', () => {
 
 const ESM = `import { createPlatformClient } from '@vendor/api-client';
 import { startMock } from '@vendor/api-mock';
+import { createMockFetch } from '@vendor/api-mock/fetch';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import spec from '@vendor/api-types/openapi.json' with { type: 'json' };
@@ -113,7 +114,11 @@ const mock = await startMock({ port: 0 });
 try {
   const platform = createPlatformClient({ baseUrl: mock.url, gatewayBaseUrl: mock.url, token: 'test-token', maxRetries: 0 });
   const team = await platform.getTeam({ params: { path: { id: '${TEAM_ID}' } } });
-  console.log(JSON.stringify({ id: team.data.id, resolved: resolved.split('@vendor/api-client/')[1], openapi: spec.openapi }));
+  const mockFetch = createMockFetch();
+  const inProcess = createPlatformClient({ baseUrl: 'http://mock.local', gatewayBaseUrl: 'http://mock.local', token: 'test-token', fetch: mockFetch });
+  const again = await inProcess.getTeam({ params: { path: { id: '${TEAM_ID}' } } });
+  const journal = mockFetch.requests().map((r) => r.headers.authorization);
+  console.log(JSON.stringify({ id: team.data.id, inProcess: again.data.id, journal, resolved: resolved.split('@vendor/api-client/')[1], openapi: spec.openapi }));
 } finally {
   await mock.close();
 }
@@ -121,6 +126,7 @@ try {
 
 const CJS = `const { createPlatformClient } = require('@vendor/api-client');
 const { startMock } = require('@vendor/api-mock');
+const { createMockFetch } = require('@vendor/api-mock/fetch');
 const spec = require('@vendor/api-types/openapi.json');
 
 (async () => {
@@ -129,7 +135,11 @@ const spec = require('@vendor/api-types/openapi.json');
   try {
     const platform = createPlatformClient({ baseUrl: mock.url, gatewayBaseUrl: mock.url, token: 'test-token', maxRetries: 0 });
     const team = await platform.getTeam({ params: { path: { id: '${TEAM_ID}' } } });
-    console.log(JSON.stringify({ id: team.data.id, resolved: resolved.split('@vendor/api-client/')[1], openapi: spec.openapi }));
+    const mockFetch = createMockFetch();
+    const inProcess = createPlatformClient({ baseUrl: 'http://mock.local', gatewayBaseUrl: 'http://mock.local', token: 'test-token', fetch: mockFetch });
+    const again = await inProcess.getTeam({ params: { path: { id: '${TEAM_ID}' } } });
+    const journal = mockFetch.requests().map((r) => r.headers.authorization);
+    console.log(JSON.stringify({ id: team.data.id, inProcess: again.data.id, journal, resolved: resolved.split('@vendor/api-client/')[1], openapi: spec.openapi }));
   } finally {
     await mock.close();
   }
@@ -153,7 +163,10 @@ const TS_BODY = `export async function main(): Promise<string | null | undefined
     await platform.getTeam({ params: { path: { teamId: 'x' } } });
     // @ts-expect-error a team id is a string
     const wrong: number | undefined = team?.id;
-    void same; void path; void wrong; void PlatformApiError;
+    const mockFetch: MockFetch = createMockFetch({ faults: { rate: 0.1, kinds: [503, 'reset'] } });
+    // @ts-expect-error 418 is not a fault kind
+    createMockFetch({ faults: { rate: 0.1, kinds: [418] } });
+    void same; void path; void wrong; void PlatformApiError; void mockFetch;
     return team?.id;
   } finally {
     await mock.close();
@@ -163,6 +176,7 @@ const TS_BODY = `export async function main(): Promise<string | null | undefined
 const TS_IMPORTS = `import { createPlatformClient, PlatformApiError } from '@vendor/api-client';
 import type { Team, components, paths } from '@vendor/api-types';
 import { startMock, type RunningMock } from '@vendor/api-mock';
+import { createMockFetch, type MockFetch } from '@vendor/api-mock/fetch';
 `;
 const compilerOptions = { target: 'ES2022', strict: true, noEmit: true, lib: ['ES2022', 'DOM'] };
 

@@ -10,8 +10,8 @@ import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from '../../a
 import { bundleSpec } from '../../scripts/lib/bundle.mjs';
 import { clientSourceFiles, docsFiles, locate, read, readmeFiles, repoRoot, type PartnerFile } from './files';
 
-/** A loopback URL is the mock's, which READMEs rightly give as a base URL. */
-const isMockUrl = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(url);
+/** A loopback URL is the mock's server, and http://mock.local the in-process mock's (never contacted): READMEs rightly give both as base URLs. */
+const isMockUrl = (url: string) => /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(url) || url === 'http://mock.local';
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
