@@ -1,10 +1,11 @@
 // Section 2: what the client adds to a browser bundle. esbuild (bundle, minify, ESM, browser, es2022)
 // of a small entry importing from the built package (packages/client/dist via its `exports`), then gzip -9.
 // Entries are passed on stdin, resolved from the repository root, so nothing is written to disk.
-import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+// The mock's in-process fetch (`@vendor/api-mock/fetch`, a test tool) is measured beside it by
+// bundle-size-mock.mjs: its rows join the same table, its split is `mockFetch`.
 import { createRequire } from 'node:module';
-import { build } from 'esbuild';
-import { repoRoot } from './lib/paths.mjs';
+import { BUNDLE_OPTIONS, measure } from './lib/bundle.mjs';
+import { measureMockFetch } from './bundle-size-mock.mjs';
 import { isMain, writeSectionResult } from './lib/section.mjs';
 
 const require = createRequire(import.meta.url);
@@ -52,43 +53,16 @@ export const ENTRIES = [
   },
 ];
 
-async function measure(entry) {
-  const result = await build({
-    stdin: { contents: entry.code, resolveDir: repoRoot, sourcefile: `${entry.id}.js`, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    legalComments: 'none',
-    external: entry.external ?? [],
-    logLevel: 'silent',
-  });
-  const bytes = result.outputFiles[0].contents;
-  const inputs = Object.entries(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs)
-    .map(([file, info]) => ({ file, bytesInOutput: info.bytesInOutput }))
-    .filter((i) => i.bytesInOutput > 0)
-    .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
-  return {
-    id: entry.id,
-    title: entry.title,
-    minified: bytes.length,
-    gzip: gzipSync(bytes, { level: 9 }).length,
-    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-    inputs,
-  };
-}
-
 export async function run() {
   const entries = [];
   for (const entry of ENTRIES) entries.push(await measure(entry));
+  const mockFetch = await measureMockFetch();
   return {
     esbuild: require('esbuild/package.json').version,
     openapiFetch: require('openapi-fetch/package.json').version,
-    options: 'bundle, minify, format esm, platform browser, target es2022; gzip level 9, brotli quality 11',
-    entries,
+    options: BUNDLE_OPTIONS,
+    entries: [...entries, ...mockFetch.entries],
+    mockFetch: mockFetch.split,
   };
 }
 

@@ -50,6 +50,10 @@ export const settings = {
     startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 60_000, { min: 1000 }),
     /** Start-ups per server (spawn to first answered request; the median is reported). */
     startRuns: envNumber('BENCH_MOCK_START_RUNS', 5, { min: 1 }),
+    /** Timed calls per variant of the per-call comparison (in-process fetch vs HTTP mock), after the warm-up. */
+    calls: envNumber('BENCH_MOCK_CALLS', 2000, { min: 10 }),
+    /** Warm-up calls per variant of that comparison (not recorded). */
+    callWarmup: envNumber('BENCH_MOCK_CALL_WARMUP', 300),
   },
 
   pipeline: {

@@ -2,7 +2,10 @@
 // the same bundle) and a floor (a bare node:http server answering fixed JSON), with autocannon in this
 // process. Every server runs as a child process we start here and always stop. Start-up is spawn to the
 // first answered request (a real static GET, polled every few ms); scenarios interleave the servers (the
-// order alternates) so drift hits all alike.
+// order alternates) so drift hits all alike. Our mock runs with its defaults (the request journal on); the
+// same mock with the journal off runs beside it in every scenario, so the journal's cost is in the same run.
+// Last, the per-call cost of the in-process fetch (`@vendor/api-mock/fetch`) next to the HTTP mock's
+// (mock-fetch-per-call.mjs).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -11,6 +14,7 @@ import { requestExample, findOperation, parameters, parameterExample } from './l
 import { startServer, freePort } from './lib/proc.mjs';
 import { round, percentile, mean, median } from './lib/stats.mjs';
 import { isMain, writeSectionResult } from './lib/section.mjs';
+import { measurePerCall } from './mock-fetch-per-call.mjs';
 
 const require = createRequire(import.meta.url);
 const AUTH = 'Bearer bench-token-0123456789';
@@ -88,8 +92,12 @@ function summarizeRounds(rounds, latencies) {
 /** How to start each server on a given port; `title` is what the report says it is. */
 const SERVERS = {
   mock: {
-    title: '@vendor/api-mock startMock() (own process, no access log)',
+    title: '@vendor/api-mock startMock() with its defaults: request journal on, 1,000 entries (own process, no access log)',
     args: (port) => [path.join(benchDir, 'servers/mock-server.mjs'), '--port', String(port)],
+  },
+  'mock-journal-off': {
+    title: '@vendor/api-mock startMock({ journalSize: 0 }): the same mock, journal off',
+    args: (port) => [path.join(benchDir, 'servers/mock-server.mjs'), '--port', String(port), '--journal-size', '0'],
   },
   prism: {
     title: (settings) => `bare Prism: prism mock -h 127.0.0.1 -v ${settings.mock.prismLogLevel} packages/types/src/generated/openapi.json`,
@@ -101,6 +109,8 @@ const SERVERS = {
   },
 };
 const NAMES = Object.keys(SERVERS);
+// Start-up compares our mock with Prism and the floor; the journal-off twin starts no differently.
+const STARTUP_NAMES = ['mock', 'prism', 'floor'];
 
 /** Starts a server and waits for its first answer to `s` (200), polling every 5 ms; readyMs counts from spawn. */
 async function startAndTime(name, settings, s) {
@@ -118,17 +128,17 @@ async function startAndTime(name, settings, s) {
 async function measureStartup(settings, s) {
   // The bench's own fetch loads lazily: load it now, so the first server measured does not pay for it.
   await fetch(`http://127.0.0.1:${await freePort()}/`).catch(() => {});
-  const samples = Object.fromEntries(NAMES.map((n) => [n, []]));
+  const samples = Object.fromEntries(STARTUP_NAMES.map((n) => [n, []]));
   for (let r = 0; r < settings.mock.startRuns; r++) {
-    const order = NAMES.map((_, i) => NAMES[(i + r) % NAMES.length]);
+    const order = STARTUP_NAMES.map((_, i) => STARTUP_NAMES[(i + r) % STARTUP_NAMES.length]);
     for (const name of order) {
       const server = await startAndTime(name, settings, s);
       samples[name].push(round(server.readyMs, 1));
       await server.stop();
     }
   }
-  const firstAnswerMs = Object.fromEntries(NAMES.map((n) => [n, { median: round(median(samples[n]), 1), samples: samples[n] }]));
-  process.stderr.write(`  mock start-up (spawn to first answer, median): ${NAMES.map((n) => `${n} ${firstAnswerMs[n].median} ms`).join(', ')}\n`);
+  const firstAnswerMs = Object.fromEntries(STARTUP_NAMES.map((n) => [n, { median: round(median(samples[n]), 1), samples: samples[n] }]));
+  process.stderr.write(`  mock start-up (spawn to first answer, median): ${STARTUP_NAMES.map((n) => `${n} ${firstAnswerMs[n].median} ms`).join(', ')}\n`);
   return {
     request: `${s.method} ${s.path}`,
     runs: settings.mock.startRuns,
@@ -136,6 +146,17 @@ async function measureStartup(settings, s) {
     mockVsPrism: round(firstAnswerMs.mock.median / firstAnswerMs.prism.median, 3),
     mockVsFloor: round(firstAnswerMs.mock.median / firstAnswerMs.floor.median, 3),
   };
+}
+
+/** The in-process fetch's per-call cost; a failure is recorded (and shown), not fatal to the budgeted runs above. */
+async function perCall(settings, scenario, servers) {
+  const warn = (line) => process.stderr.write(`  WARN in-process mock: ${line}\n`);
+  try {
+    return await measurePerCall(settings, scenario, servers, warn);
+  } catch (error) {
+    process.stderr.write(`  mock per call: not measured: ${error?.stack ?? error}\n`);
+    return { error: String(error?.message ?? error).split('\n')[0] };
+  }
 }
 
 export async function run(settings) {
@@ -168,6 +189,8 @@ export async function run(settings) {
       ratios: {},
       /** our mock's req/s / the floor's */
       floorRatios: {},
+      /** our mock's req/s (journal on, the default) / the same mock's with the journal off */
+      journalRatios: {},
     };
     for (const [index, s] of list.entries()) {
       const first = NAMES.map((_, i) => NAMES[(i + index) % NAMES.length]);
@@ -190,7 +213,9 @@ export async function run(settings) {
       result.scenarios[s.id] = entry;
       result.ratios[s.id] = round(entry.runs.mock.requestsPerSecond / entry.runs.prism.requestsPerSecond, 3);
       result.floorRatios[s.id] = round(entry.runs.mock.requestsPerSecond / entry.runs.floor.requestsPerSecond, 3);
+      result.journalRatios[s.id] = round(entry.runs.mock.requestsPerSecond / entry.runs['mock-journal-off'].requestsPerSecond, 3);
     }
+    result.perCall = await perCall(settings, list[0], servers);
     for (const name of NAMES) {
       const { stderr } = servers[name].output();
       if (stderr.trim()) result.servers[name].stderrTail = stderr.trim().split('\n').slice(-5);

@@ -1,5 +1,6 @@
 // BENCHMARKS.md from bench/results.json. Written by `npm run bench` only.
 import { renderSandboxSection } from './report-sandbox.mjs';
+import { renderMockFetchSplit, renderPerCall } from './report-mock-fetch.mjs';
 
 const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
 const int = (v) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–');
@@ -149,6 +150,7 @@ export function renderMarkdown(results) {
       ),
       '',
     );
+    out.push(...renderMockFetchSplit(b.mockFetch));
   }
 
   const mk = results.mock;
@@ -160,6 +162,7 @@ export function renderMarkdown(results) {
       'latency percentiles over every response. Each server runs in its own process, started and stopped by the bench.',
       '',
       `- mock: ${mk.servers.mock.title}, ready in ${int(mk.servers.mock.readyMs)} ms`,
+      ...(mk.servers['mock-journal-off'] ? [`- mock-journal-off: ${mk.servers['mock-journal-off'].title}, ready in ${int(mk.servers['mock-journal-off'].readyMs)} ms`] : []),
       `- prism: ${mk.servers.prism.title} (prism-cli ${mk.prismCli}), ready in ${int(mk.servers.prism.readyMs)} ms`,
       ...(mk.servers.floor ? [`- floor: ${mk.servers.floor.title}, ready in ${int(mk.servers.floor.readyMs)} ms`] : []),
       '',
@@ -179,7 +182,7 @@ export function renderMarkdown(results) {
     }
     const rows = [];
     for (const [id, sc] of Object.entries(mk.scenarios)) {
-      for (const name of ['mock', 'prism', 'floor'].filter((n) => n in sc.runs)) {
+      for (const name of ['mock', 'mock-journal-off', 'prism', 'floor'].filter((n) => n in sc.runs)) {
         const r = sc.runs[name];
         const codes = Object.entries(r.statusCodes).map(([k, v]) => `${k}: ${int(v)}`).join(', ');
         rows.push([
@@ -191,11 +194,13 @@ export function renderMarkdown(results) {
           fmt(r.latencyMs.p99, 1),
           name === 'mock' ? x(mk.ratios[id]) : '',
           name === 'mock' && mk.floorRatios ? x(mk.floorRatios[id]) : '',
+          name === 'mock' && mk.journalRatios ? x(mk.journalRatios[id]) : '',
           r.errors || r.timeouts ? `${r.errors} errors, ${r.timeouts} timeouts` : '',
         ]);
       }
     }
-    out.push(table(['scenario', 'server', 'status codes', 'req/s', 'p50 ms', 'p99 ms', 'mock / prism req/s', 'mock / floor req/s', 'errors'], rows, 'lllrrrrrl'), '');
+    out.push(table(['scenario', 'server', 'status codes', 'req/s', 'p50 ms', 'p99 ms', 'mock / prism req/s', 'mock / floor req/s', 'journal on / off req/s', 'errors'], rows, 'lllrrrrrrl'), '');
+    out.push(...renderPerCall(mk.perCall));
   }
 
   out.push(...renderSandboxSection(results.sandbox));
@@ -269,7 +274,7 @@ export function renderMarkdown(results) {
     'Settings of this run (environment overrides in parentheses): ' +
       [
         `client ${s.client.httpCalls} HTTP / ${s.client.stubCalls} stubbed calls per variant and method (BENCH_CLIENT_HTTP_CALLS, BENCH_CLIENT_STUB_CALLS)`,
-        `mock ${s.mock.seconds} s per run (BENCH_MOCK_SECONDS), ${s.mock.connections} connections (BENCH_MOCK_CONNECTIONS), Prism log level ${s.mock.prismLogLevel} (BENCH_PRISM_LOG)`,
+        `mock ${s.mock.seconds} s per run (BENCH_MOCK_SECONDS), ${s.mock.connections} connections (BENCH_MOCK_CONNECTIONS), Prism log level ${s.mock.prismLogLevel} (BENCH_PRISM_LOG), ${s.mock.calls ?? '–'} calls per variant in the per-call comparison (BENCH_MOCK_CALLS)`,
         `npm test ${s.pipeline.skipTest ? 'skipped' : 'timed'} (BENCH_SKIP_TEST=1 skips it)`,
         `tsc runs ${s.typecheck.runs} (BENCH_TSC_RUNS)`,
       ].join('; ') +

@@ -1,12 +1,21 @@
 // Our mock (@vendor/api-mock startMock) in its own process, without an access log, for the autocannon runs.
-// Usage: node mock-server.mjs [--port N] (default 0: any free port). Prints one JSON line {"url": ...} when
-// listening; exits on SIGTERM/SIGINT or when its stdin closes (the bench process went away), so it never
-// outlives the bench.
+// Usage: node mock-server.mjs [--port N] [--journal-size N] (port default 0: any free port). Without
+// --journal-size the mock runs with its defaults, so the request journal is on (1,000 entries), as users get it.
+// Prints one JSON line {"url": ...} when listening; exits on SIGTERM/SIGINT or when its stdin closes (the bench
+// process went away), so it never outlives the bench.
 import { startMock } from '@vendor/api-mock';
 import { stopWithBench } from './stop-with-bench.mjs';
 
-const portIndex = process.argv.indexOf('--port');
-const port = portIndex > 0 ? Number(process.argv[portIndex + 1]) : 0;
-const mock = await startMock({ port, host: '127.0.0.1', onWarning: (line) => process.stderr.write(`WARN ${line}\n`) });
+function argument(name) {
+  const index = process.argv.indexOf(name);
+  if (index < 0) return undefined;
+  return Number(process.argv[index + 1]);
+}
+
+const options = { port: argument('--port') ?? 0, host: '127.0.0.1', onWarning: (line) => process.stderr.write(`WARN ${line}\n`) };
+const journalSize = argument('--journal-size');
+// Only when asked: the default mock must be measured with the defaults, whatever they become.
+if (journalSize !== undefined) options.journalSize = journalSize;
+const mock = await startMock(options);
 process.stdout.write(`${JSON.stringify({ url: mock.url })}\n`);
 stopWithBench(mock, 3000);
