@@ -10,6 +10,7 @@ import type { SandboxOptions } from './sandbox/create-sandbox.js';
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
+  if (process.argv[2] === 'proxy') return (await import('./cli/proxy-command.js')).proxyCommand(process.argv.slice(3));
   let options;
   try {
     options = parseCliArgs(process.argv.slice(2));

@@ -1,4 +1,7 @@
 export { startMock, PortInUseError, type StartMockOptions, type RunningMock, type RunningSandbox, type RunningServer } from './http/server.js';
+export { startProxy, type StartProxyOptions, type RunningProxy } from './proxy/start-proxy.js';
+export type { CheckedExchange, Direction, Finding, ProxyAnswer, ProxyAnswerReason, SeenBody } from './proxy/checked-exchange.js';
+export type { ProxyReport, ProvenanceEntry } from './proxy/proxy-report.js';
 export type { FaultKindOption, FaultOptions, LatencyOptions } from './faults/chaos.js';
 export type { FaultKind } from './answers/prefer-header.js';
 export type { JournalEntry } from './journal/request-journal.js';

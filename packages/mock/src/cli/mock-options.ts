@@ -32,6 +32,7 @@ export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec
                             [--cors-origin http://localhost:5173 ...] [--no-cors]
        ${COMMAND} --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
        ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
+       ${COMMAND} proxy --upstream URL [--gateway-upstream URL] [--strict] [--record DIR] [--report FILE]
   test double options (both modes):
        [--faults RATE [--fault-kinds 429,503,reset]] [--latency MIN-MAX] [--seed S] [--journal-size 1000]
 

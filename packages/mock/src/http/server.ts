@@ -1,7 +1,6 @@
 // startMock(): the mock server in this process. Start-up reads the spec and the precompiled validators;
 // Prism is loaded only when a request needs it (see answers/answer-table.ts).
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSpecModel } from '@vendor/spec-model';
 import { lazyPrismEngine } from '../answers/prism-engine.js';
 import { createEngine, type EngineOptions } from '../engine/create-engine.js';
@@ -12,6 +11,7 @@ import { loadSpec, type SpecSource } from '../spec/load-spec.js';
 import { readOperations } from '../spec/operation-table.js';
 import { loadSchemaValidators } from '../validation/runtime-validators.js';
 import { accessLine } from './access-log.js';
+import { listen, PortInUseError, serverUrl } from './listen.js';
 import { NodeReply, NodeRequest } from './node-exchange.js';
 
 export interface StartMockOptions extends EngineOptions {
@@ -45,17 +45,7 @@ export interface RunningMock extends RunningServer {
   clearRequests(): void;
 }
 
-/** Thrown by startMock when the port is taken; `port` says which, so a CLI can name its option. */
-export class PortInUseError extends Error {
-  readonly code = 'EADDRINUSE';
-  constructor(
-    readonly port: number,
-    readonly host: string,
-  ) {
-    super(`port ${port} on ${host} is already in use (EADDRINUSE)`);
-    this.name = 'PortInUseError';
-  }
-}
+export { PortInUseError };
 
 export interface RunningSandbox extends RunningServer {
   /** A token for `tenant` (default subject user:developer@<tenant>.example), valid on this sandbox. */
@@ -107,9 +97,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     await sandbox?.close();
     throw error;
   }
-  const address = server.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${urlHost}:${address.port}`;
+  const url = serverUrl(server);
   const chaosSeed = engine.chaos?.seed;
   if (!sandbox) {
     return { url, chaosSeed, requests: (filter?: JournalFilter) => engine.requests(undefined, filter), clearRequests: () => engine.clearRequests(), close: () => close(server) };
@@ -138,17 +126,6 @@ const DRAIN_LIMIT_MS = 30_000;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, host) : error);
-    server.once('error', fail);
-    server.listen(port, host, () => {
-      server.off('error', fail);
-      resolve();
-    });
-  });
 }
 
 function close(server: Server, { drain = false } = {}): Promise<void> {

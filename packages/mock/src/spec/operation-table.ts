@@ -2,7 +2,7 @@
 // at start-up. The model decides the conventions (which methods, error shape, invalid-input status, merged
 // parameters, JSON media type, examples); the table adds what only the mock needs: the JSON pointers its
 // validators compile from, and how each parameter's value is read out of a request.
-import { jsonContentOf, type JsonObject, type NamedExample, type Pagination, type SpecContent, type SpecModel, type SpecOperation, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
+import { jsonContentOf, type AddressSpace, type JsonObject, type NamedExample, type Pagination, type SpecContent, type SpecModel, type SpecOperation, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
 import type { ErrorShape } from '../types.js';
 import { childPointer } from './json-pointer.js';
 import { createObjectLocator, type LocateObject } from './object-locations.js';
@@ -48,6 +48,11 @@ export interface MockOperation {
   /** path template, e.g. /api/svc/v1/teams/{id} */
   path: string;
   errorShape: ErrorShape;
+  /**
+   * where the operation is sent: the control plane (baseUrl) or the gateway (gatewayBaseUrl), from its servers.
+   * Optional only so that hand-made operations (tests) need not name it; readOperations always sets it.
+   */
+  addressSpace?: AddressSpace;
   /** the status this operation answers invalid input with (ARCHITECTURE.md "Invalid-input status") */
   invalidInputStatus: number;
   /** pointer to the JSON request body schema inside the bundle, when the operation takes one */
@@ -74,6 +79,7 @@ function mockOperation(model: SpecModel, operation: SpecOperation, locate: Locat
     method: operation.method,
     path: operation.path,
     errorShape: operation.errorShape,
+    addressSpace: operation.addressSpace,
     invalidInputStatus: operation.invalidInputStatus,
     bodyRequired: operation.requestBody?.required === true,
     parameters: operation.parameters.filter(isValidated).map((parameter) => mockParameter(operation, parameter, locate)),

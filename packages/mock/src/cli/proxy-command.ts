@@ -1,0 +1,104 @@
+// `npx @vendor/api-mock proxy ...`: starts the validation proxy, prints where it listens and one line per exchange
+// (method, path, status, findings: never a header, token or body), and on SIGINT/SIGTERM closes it (writing
+// --report FILE) and prints the report's summary to stderr.
+import { PortInUseError } from '../http/server.js';
+import type { CheckedExchange } from '../proxy/checked-exchange.js';
+import { parseUpstreamUrl } from '../proxy/upstreams.js';
+import { startProxy, type RunningProxy, type StartProxyOptions } from '../proxy/start-proxy.js';
+import { PACKAGE_NAME } from './command-name.js';
+import { parseProxyArgs, PROXY_USAGE, type ProxyCliOptions } from './proxy-options.js';
+
+export async function proxyCommand(argv: readonly string[]): Promise<void> {
+  let options: ProxyCliOptions;
+  try {
+    options = parseProxyArgs(argv);
+  } catch (error) {
+    process.stderr.write(`${PACKAGE_NAME} proxy: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  if (options.help) {
+    process.stdout.write(`${PROXY_USAGE}\n`);
+    return;
+  }
+  // Signal handlers first: a signal that arrives while starting must still stop cleanly.
+  let proxy: RunningProxy | undefined;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: stopping the proxy\n`);
+    stopProxy(proxy).then(
+      () => process.exit(0),
+      (error: Error) => {
+        process.stderr.write(`${PACKAGE_NAME} proxy: ${error.message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+
+  try {
+    proxy = await startProxy(startOptions(options));
+  } catch (error) {
+    if (error instanceof PortInUseError) {
+      process.stderr.write(`${PACKAGE_NAME} proxy: port ${error.port} is already in use; choose another with --port <port>\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (stopping) return;
+  process.stdout.write(bannerLines(proxy, options).join('\n'));
+}
+
+function startOptions(options: ProxyCliOptions): StartProxyOptions {
+  const start: StartProxyOptions = {
+    upstream: options.upstream,
+    port: options.port,
+    host: options.host,
+    strict: options.strict,
+    onExchange: (exchange) => process.stdout.write(exchangeLines(exchange)),
+    onWarning: (line) => process.stderr.write(`WARN ${line}\n`),
+  };
+  if (options.gatewayUpstream !== undefined) start.gatewayUpstream = options.gatewayUpstream;
+  if (options.record !== undefined) start.record = options.record;
+  if (options.report !== undefined) start.report = options.report;
+  if (options.spec !== undefined) start.spec = options.spec;
+  return start;
+}
+
+/** Closes the proxy (which writes --report FILE), then prints the report's summary. */
+async function stopProxy(proxy: RunningProxy | undefined): Promise<void> {
+  if (proxy === undefined) return;
+  await proxy.close();
+  process.stderr.write(proxy.markdown());
+}
+
+/** Upstreams by host only: their URLs may carry credentials. */
+function bannerLines(proxy: RunningProxy, options: ProxyCliOptions): string[] {
+  const host = (raw: string) => parseUpstreamUrl(raw)?.host ?? '?';
+  const gateway = options.gatewayUpstream ?? options.upstream;
+  const mode = options.strict ? 'strict (invalid requests refused, broken answers replaced by a 502)' : 'pass-through (findings in x-contract-findings)';
+  return [
+    `Validation proxy listening on ${proxy.url}`,
+    `  control plane upstream:  ${host(options.upstream)}`,
+    `  gateway upstream:        ${host(gateway)}`,
+    `  mode: ${mode}`,
+    `  report: GET ${proxy.url}/_proxy/report${options.report === undefined ? '' : `; written to ${options.report} on exit`}`,
+    ...(options.record === undefined ? [] : [`  recording exchanges into ${options.record}`]),
+    '  Ctrl+C stops',
+    '',
+  ];
+}
+
+/** One line per exchange, then one per finding: where and which rule, never the values. */
+function exchangeLines(exchange: CheckedExchange): string {
+  const status = exchange.proxyAnswer?.status ?? exchange.status;
+  const operation = exchange.operation?.operationId ?? 'not in the spec';
+  const count = exchange.findings.length;
+  let line = `${exchange.method} ${exchange.path} ${status} ${exchange.durationMs.toFixed(1)}ms ${operation}`;
+  if (count > 0) line += ` (${count} findings)`;
+  const lines = [line];
+  for (const finding of exchange.findings) lines.push(`  ${finding.direction} ${finding.path}: ${finding.rule}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,146 @@
+// startProxy(): the validation proxy in this process. Reads the spec once (operations, router, validators), then
+// serves each request through proxy-handler.ts. close() stops accepting, lets the exchanges in flight finish, and
+// writes the report to `report` when given.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { dirname } from 'node:path';
+import { createSpecModel } from '@vendor/spec-model';
+import { createRouter } from '../http/router.js';
+import { listen, serverUrl } from '../http/listen.js';
+import { loadSpec, type SpecSource } from '../spec/load-spec.js';
+import { readOperations } from '../spec/operation-table.js';
+import { loadSchemaValidators } from '../validation/runtime-validators.js';
+import type { CheckedExchange } from './checked-exchange.js';
+import { createUpstreamAgents } from './forward-request.js';
+import { createProxyHandler } from './proxy-handler.js';
+import { createExchangeRecorder, type ExchangeRecorder } from './exchange-recorder.js';
+import { createProxyReport, type ProxyReport, type ProxyReportBuilder } from './proxy-report.js';
+import { createUpstreams } from './upstreams.js';
+
+export interface StartProxyOptions {
+  /** where control-plane operations (and paths the spec does not have) go, e.g. https://api.vendor.example */
+  upstream: string;
+  /** where gateway operations go; default `upstream` */
+  gatewayUpstream?: string;
+  /** refuse invalid requests (the operation's invalid-input error) and replace answers with findings by a 502 */
+  strict?: boolean;
+  /** a directory to record exchanges into (--record DIR); carried for the recorder, which reads it from here */
+  record?: string;
+  /** a file the report is written to, as JSON, on close() */
+  report?: string;
+  /** default 0 (any free port) */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** a JSON bundle path or a parsed document; default: the bundle of @vendor/api-types */
+  spec?: SpecSource;
+  /** called once per exchange, after its answer is sent; an exception it throws is logged, never the proxy's end */
+  onExchange?: (exchange: CheckedExchange) => void;
+  /** one line when the proxy or a hook fails; default: console.error */
+  onWarning?: (line: string) => void;
+}
+
+export interface RunningProxy {
+  /** e.g. http://127.0.0.1:4010; use it as both baseUrl and gatewayBaseUrl */
+  url: string;
+  /** the report as GET /_proxy/report answers it */
+  report(): ProxyReport;
+  /** the report's summary in Markdown (the CLI prints it on exit) */
+  markdown(): string;
+  /** stops accepting, lets exchanges in flight finish, writes the report file when `report` was given */
+  close(): Promise<void>;
+}
+
+/** An exchange still running this long after close() is cut off (an upstream that never finishes its answer). */
+const DRAIN_LIMIT_MS = 30_000;
+
+export async function startProxy(options: StartProxyOptions): Promise<RunningProxy> {
+  const { port = 0, host = '127.0.0.1', onWarning = (line: string) => console.error(`[api-mock proxy] ${line}`) } = options;
+  // Checked first: a wrong URL fails before the spec is read, and the message never repeats the URL.
+  const upstreams = createUpstreams(options.upstream, options.gatewayUpstream);
+  const doc = await loadSpec(options.spec);
+  const operations = readOperations(createSpecModel(doc));
+  const validators = await loadSchemaValidators(doc, operations);
+  const report = createProxyReport({ doc, operations });
+  const recorder = options.record === undefined ? undefined : createExchangeRecorder(options.record, { warn: onWarning });
+  const onExchange = exchangeObservers(report, recorder, options, onWarning);
+  const agents = createUpstreamAgents();
+
+  const handle = createProxyHandler({
+    route: createRouter(operations),
+    validators,
+    upstreams,
+    agents,
+    strict: options.strict === true,
+    report: () => report.json(),
+    onExchange,
+    warn: onWarning,
+  });
+  const inFlight = new Set<Promise<void>>();
+  const server = createServer((req, res) => {
+    const handled = handle(req, res);
+    inFlight.add(handled);
+    void handled.finally(() => inFlight.delete(handled));
+  });
+  server.keepAliveTimeout = 5_000;
+  await listen(server, port, host);
+
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    const closed = closeServer(server);
+    await Promise.race([Promise.allSettled([...inFlight]), delay(DRAIN_LIMIT_MS)]);
+    server.closeAllConnections();
+    await closed;
+    agents.destroy();
+    await recorder?.close();
+    if (options.report !== undefined) await writeReport(options.report, report);
+  };
+  return {
+    url: serverUrl(server),
+    report: () => report.json(),
+    markdown: () => report.markdown(),
+    // Once: the CLI's signal handler and a test's afterAll may both call it.
+    close: () => (closing ??= close()),
+  };
+}
+
+/**
+ * Everything that hears of each exchange: the report, the recorder (--record), then the caller's onExchange. Each
+ * is guarded on its own, so a failing hook neither loses the others nor breaks the proxy.
+ */
+function exchangeObservers(
+  report: ProxyReportBuilder,
+  recorder: ExchangeRecorder | undefined,
+  options: StartProxyOptions,
+  warn: (line: string) => void,
+): (exchange: CheckedExchange) => void {
+  const observers: Array<{ name: string; observe: (exchange: CheckedExchange) => void }> = [{ name: 'report', observe: (exchange) => report.add(exchange) }];
+  if (recorder !== undefined) observers.push({ name: 'recorder', observe: (exchange) => void recorder.add(exchange) });
+  if (options.onExchange !== undefined) observers.push({ name: 'onExchange', observe: options.onExchange });
+  return (exchange) => {
+    for (const { name, observe } of observers) {
+      try {
+        observe(exchange);
+      } catch (error) {
+        warn(`${name} failed: ${(error as Error).message}`);
+      }
+    }
+  };
+}
+
+async function writeReport(file: string, report: ProxyReportBuilder): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(report.json()));
+}
+
+/** Stops accepting; idle keep-alive connections close now, busy ones when their exchange ends. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeIdleConnections();
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
