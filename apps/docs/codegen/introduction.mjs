@@ -96,6 +96,24 @@ npm run mock -- --port 4010        # in a clone of the repository
 Both address spaces are served on the same port: use the mock's URL as both base URLs, e.g.
 ${code("createPlatformClient({ baseUrl: 'http://127.0.0.1:4010', gatewayBaseUrl: 'http://127.0.0.1:4010', token: 'any' })")}.
 ${code('npm start')} in the repository serves this reference and the mock together.
+
+For tests, the mock also fails on demand (${code('Prefer: fault=503, times=2, key=K')}, ${code('fault=reset')},
+${code('delay=300')}), keeps a journal of the requests it received (${code('GET /_mock/requests')}, secrets redacted),
+and runs without a server: ${code("import { createMockFetch } from '@vendor/api-mock/fetch'")} gives a ${code('fetch')}
+for the client, in Node, Bun, Deno, browsers and Cloudflare Workers.
+
+## Checking the real service against this description
+Point your client at the validation proxy instead of the API: it forwards each request unchanged to the service,
+checks the request and the answer against this description, marks answers that break it with
+${code('x-contract-findings: N')}, and lists every finding by operation at ${code('/_proxy/report')}.
+
+\`\`\`sh
+npx @vendor/api-mock proxy --upstream https://api.vendor.example --gateway-upstream https://gateway.vendor.example --report report.json
+\`\`\`
+
+${code('--strict')} refuses invalid requests and turns answers that break the description into a 502 listing how;
+${code('--record DIR')} keeps up to five distinct exchanges per operation and status as examples, secrets redacted.
+Tokens, passwords and secret values never appear in its logs, report or recordings.
 `;
 }
 
