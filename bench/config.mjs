@@ -21,7 +21,7 @@ function envFlag(name) {
 }
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,proxy runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -86,6 +86,20 @@ export const settings = {
     /** MCP servers created before the memory (RSS) of the sandbox is read. */
     servers: envNumber('BENCH_SANDBOX_SERVERS', 10_000, { min: 1 }),
     startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 120_000, { min: 1000 }),
+  },
+
+  proxy: {
+    /** Timed sequential requests per target (one connection each), after the warm-up. */
+    calls: envNumber('BENCH_PROXY_CALLS', 2000, { min: 10 }),
+    /** Warm-up requests per target (not recorded). */
+    warmup: envNumber('BENCH_PROXY_WARMUP', 300),
+    /** Round-robin batch: each target answers this many requests, then the next (order rotates). */
+    batch: envNumber('BENCH_PROXY_BATCH', 50, { min: 1 }),
+    /** autocannon seconds per target, split into `rounds` alternating runs (0 = no throughput run). */
+    seconds: envNumber('BENCH_PROXY_SECONDS', 6),
+    rounds: envNumber('BENCH_PROXY_ROUNDS', 2, { min: 1 }),
+    connections: envNumber('BENCH_PROXY_CONNECTIONS', 10, { min: 1 }),
+    startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 60_000, { min: 1000 }),
   },
 
   /** Time limit of each section's child process, ms (it is killed with its servers when exceeded). */
@@ -200,6 +214,15 @@ export const budgets = [
     margin: 0.3,
     unit: '×',
     value: (r) => r.sandbox?.coldStart?.ratio,
+  },
+  {
+    id: 'proxy-latency-p50',
+    title: 'Validation proxy in front of an upstream answering in 2 ms / that upstream alone, sequential GET listAgentSkillVersions (1,004 B), one connection (p50)',
+    op: '<=',
+    budget: 1.5, // × an upstream answering in 2 ms, same run (issue 22); margin: the proxy adds 0.8–1.2 ms at p50 here
+    margin: 0.2,
+    unit: '×',
+    value: (r) => r.proxy?.sequential?.ratios?.['proxy-service']?.p50,
   },
 ];
 

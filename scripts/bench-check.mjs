@@ -23,8 +23,17 @@ try {
   process.exit(1);
 }
 
+/** For a partial run: which sections it refreshed, and which it kept from earlier runs (merged, with their dates). */
+function partialNote(meta) {
+  if (!meta.partial) return '';
+  let note = `, partial run (refreshed: ${(meta.sections ?? []).join(', ')}`;
+  const kept = (meta.carried ?? []).map((c) => `${c.id} ${c.date ?? '?'}`);
+  if (kept.length > 0) note += `; kept from earlier runs: ${kept.join(', ')}`;
+  return `${note})`;
+}
+
 const m = results.meta ?? {};
-console.log(`bench:check: ${rel} from ${m.date ?? '?'}, commit ${m.commitShort ?? m.commit ?? '?'}${m.dirty ? ' (dirty)' : ''}, Node ${m.node ?? '?'}, ${m.cpuCount ?? '?'} CPUs${m.partial ? `, partial run (${(m.sections ?? []).join(', ')})` : ''}`);
+console.log(`bench:check: ${rel} from ${m.date ?? '?'}, commit ${m.commitShort ?? m.commit ?? '?'}${m.dirty ? ' (dirty)' : ''}, Node ${m.node ?? '?'}, ${m.cpuCount ?? '?'} CPUs${partialNote(m)}`);
 
 // Re-evaluated from the raw measurements with the budgets as they are now (not the verdicts stored in the file).
 const evaluated = budgets.map((b) => evaluateBudget(b, results));

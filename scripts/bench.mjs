@@ -2,9 +2,11 @@
 // `npm run bench`: runs every benchmark section (bench/*.mjs), each in its own child process with a time
 // limit, then writes bench/results.json and BENCHMARKS.md. Not part of `npm test`.
 // Order: the pipeline first (its cold build leaves fresh dist folders for the other sections), then bundle
-// size, client overhead, type-check cost and mock throughput. Exits 1 when a section failed (the results
-// of the other sections are still written).
-import { mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+// size, client overhead, type-check cost, mock throughput, docs page, sandbox and proxy latency. Exits 1 when a
+// section failed (the results of the other sections are still written).
+// A partial run (BENCH_ONLY) merges into the existing bench/results.json: the sections it did not run keep their
+// earlier results, each stamped with the run that measured it (`measured`), and meta says which were refreshed.
+import { existsSync, mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { settings, budgets, evaluateBudget } from '../bench/config.mjs';
 import { benchDir, tmpDir, resultsPath, markdownPath, repoRoot } from '../bench/lib/paths.mjs';
@@ -20,6 +22,7 @@ const SECTIONS = [
   { id: 'mock', file: 'mock-throughput.mjs', title: 'mock throughput', needsBuild: true },
   { id: 'docs', file: 'docs-page.mjs', title: 'docs page weight and paint', needsBuild: true },
   { id: 'sandbox', file: 'sandbox-throughput.mjs', title: 'sandbox vs stateless mock', needsBuild: true },
+  { id: 'proxy', file: 'proxy-latency.mjs', title: 'proxy latency', needsBuild: true },
 ];
 
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -31,6 +34,50 @@ function renderOnly() {
   writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(markdownPath, renderMarkdown(results));
   log(`bench: re-rendered ${path.relative(repoRoot, markdownPath)} from ${path.relative(repoRoot, resultsPath)} (no measurement)`);
+}
+
+/** Which run measured a section: kept on the section, so a merged results.json says where each part came from. */
+function runStamp(meta) {
+  return { date: meta.date, commitShort: meta.commitShort, dirty: meta.dirty, node: meta.node };
+}
+
+/** The results.json a partial run merges into; undefined (and a line why) when there is none or it is unreadable. */
+function readPrevious() {
+  if (!existsSync(resultsPath)) return undefined;
+  try {
+    return JSON.parse(readFileSync(resultsPath, 'utf8'));
+  } catch (error) {
+    log(`bench: ${path.relative(repoRoot, resultsPath)} is not valid JSON (${error.message}); writing this run's sections only`);
+    return undefined;
+  }
+}
+
+/**
+ * A partial run's results merged into the previous results.json: the sections this run measured replace theirs,
+ * every other section keeps its earlier result and settings (sections in SECTIONS order, so diffs stay small).
+ * `meta.carried` lists the kept ones with the run that measured them; `meta.sections` the refreshed ones.
+ */
+function mergeWithPrevious(results, selected) {
+  const previous = readPrevious();
+  if (previous === undefined) return results;
+  const refreshed = new Set(selected.map((s) => s.id));
+  const merged = { meta: results.meta, settings: { ...results.settings } };
+  const carried = [];
+  for (const { id } of SECTIONS) {
+    if (refreshed.has(id)) {
+      merged[id] = results[id];
+    } else if (previous[id] !== undefined) {
+      // A section from before the stamps were kept: its run is the previous file's.
+      const measured = previous[id].measured ?? runStamp(previous.meta ?? {});
+      merged[id] = { ...previous[id], measured };
+      carried.push({ id, ...measured });
+      // Settings are per section (client, mock, ...): show those the kept result was measured with.
+      if (previous.settings?.[id] !== undefined) merged.settings[id] = previous.settings[id];
+    }
+  }
+  merged.meta.carried = carried;
+  if (carried.length > 0) log(`bench: kept from ${path.relative(repoRoot, resultsPath)}: ${carried.map((c) => `${c.id} (${c.date ?? '?'})`).join(', ')}`);
+  return merged;
 }
 
 async function main() {
@@ -65,13 +112,13 @@ async function main() {
     });
     const seconds = Math.round((performance.now() - t0) / 100) / 10;
     if (r.code === 0) {
-      results[section.id] = { ...JSON.parse(readFileSync(out, 'utf8')), sectionSeconds: seconds };
+      results[section.id] = { ...JSON.parse(readFileSync(out, 'utf8')), sectionSeconds: seconds, measured: runStamp(meta) };
       log(`bench: ${section.title} done in ${seconds} s`);
     } else {
       failed += 1;
       const why = r.timedOut ? `timed out after ${settings.sectionTimeoutMs} ms` : `exit ${r.code ?? r.signal}`;
       const tail = r.stderr.trim().split('\n').slice(-15).join('\n');
-      results[section.id] = { error: `${why}: ${tail}`, sectionSeconds: seconds };
+      results[section.id] = { error: `${why}: ${tail}`, sectionSeconds: seconds, measured: runStamp(meta) };
       log(`bench: ${section.title} FAILED (${why})`);
     }
   }
@@ -79,9 +126,10 @@ async function main() {
   meta.seconds = (performance.now() - started) / 1000;
   meta.sections = selected.map((s) => s.id);
   meta.partial = selected.length !== SECTIONS.length;
-  results.budgets = budgets.map((b) => evaluateBudget(b, results)); // `value` is now the measured number
-  writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(markdownPath, renderMarkdown(results));
+  const written = meta.partial ? mergeWithPrevious(results, selected) : results;
+  written.budgets = budgets.map((b) => evaluateBudget(b, written)); // `value` is now the measured number
+  writeFileSync(resultsPath, `${JSON.stringify(written, null, 2)}\n`);
+  writeFileSync(markdownPath, renderMarkdown(written));
   log(`bench: wrote ${path.relative(repoRoot, resultsPath)} and ${path.relative(repoRoot, markdownPath)} in ${Math.round(meta.seconds)} s`);
   log('bench: run `npm run bench:check` to check the budgets');
   process.exitCode = failed ? 1 : 0;

@@ -2,10 +2,13 @@
 const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
 const x = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
 
-export function renderSandboxSection(sb) {
+/** `note`: what the main report puts under every section's heading; here only a result kept from an earlier run. */
+export function renderSandboxSection(sb, note = '') {
   const out = ['## Sandbox (`--sandbox`) against the stateless mock'];
   if (!sb) return [...out, '', 'Not measured in this run.', ''];
   if (sb.error) return [...out, '', `Failed: ${sb.error}`, ''];
+  // The failure is said above in full; the note adds only that the result is an earlier run's.
+  if (note !== '') out.push(note);
   const c = sb.coldStart;
   out.push(
     '',

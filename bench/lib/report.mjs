@@ -1,6 +1,7 @@
 // BENCHMARKS.md from bench/results.json. Written by `npm run bench` only.
 import { renderSandboxSection } from './report-sandbox.mjs';
 import { renderMockFetchSplit, renderPerCall } from './report-mock-fetch.mjs';
+import { renderProxySection } from './report-proxy.mjs';
 
 const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
 const int = (v) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–');
@@ -49,8 +50,23 @@ export function closestLine(evaluated) {
   return parts.join(' ');
 }
 
-function sectionError(s) {
-  return s?.error ? `\n> This section failed in this run: ${s.error.split('\n')[0]}\n` : '';
+/** Under a section's heading: that it failed, and, in a merged partial run, that its result is an earlier run's. */
+function sectionNotes(s, meta) {
+  const notes = [];
+  if (s?.error) notes.push(`> This section failed in this run: ${s.error.split('\n')[0]}`);
+  const kept = s?.measured !== undefined && s.measured.date !== meta.date;
+  if (kept) notes.push(`> Kept from an earlier run (${s.measured.date}, commit ${s.measured.commitShort ?? '?'}${s.measured.dirty ? ', with uncommitted changes' : ''}): not re-measured in this one.`);
+  if (notes.length === 0) return '';
+  return `\n${notes.join('\n>\n')}\n`;
+}
+
+/** The meta table's note on a partial run: what it refreshed, and what it kept from earlier runs. */
+function partialRunNote(m) {
+  if (!m.partial) return '';
+  let note = ` (partial run: refreshed ${m.sections.join(', ')}`;
+  const kept = (m.carried ?? []).map((c) => `${c.id} from ${c.date}`);
+  if (kept.length > 0) note += `; kept ${kept.join(', ')}`;
+  return `${note})`;
 }
 
 function clientTable(mode) {
@@ -94,7 +110,7 @@ export function renderMarkdown(results) {
         ['OS', m.platform],
         ['Memory', `${m.totalMemoryGiB} GiB`],
         ['Load average at start (1, 5, 15 min)', m.loadAverageAtStart.join(', ')],
-        ['Run time', `${fmt(m.seconds, 0)} s${m.partial ? ` (partial run: ${m.sections.join(', ')})` : ''}`],
+        ['Run time', `${fmt(m.seconds, 0)} s${partialRunNote(m)}`],
       ],
       'll',
     ),
@@ -118,7 +134,7 @@ export function renderMarkdown(results) {
   out.push(closestLine(results.budgets), '');
 
   const c = results.client;
-  out.push('## 1. Client per-call overhead', sectionError(c));
+  out.push('## 1. Client per-call overhead', sectionNotes(c, m));
   if (c && !c.error) {
     out.push(
       `The same calls through four variants, round-robin in batches of ${c.http.batch} with a rotating order, after a warm-up,`,
@@ -140,7 +156,7 @@ export function renderMarkdown(results) {
   }
 
   const b = results.bundle;
-  out.push('## 2. Bundle size', sectionError(b));
+  out.push('## 2. Bundle size', sectionNotes(b, m));
   if (b && !b.error) {
     out.push(`esbuild ${b.esbuild}: ${b.options}. The client is measured from its built \`dist\` (what a consumer installs).`, '');
     out.push(
@@ -154,7 +170,7 @@ export function renderMarkdown(results) {
   }
 
   const mk = results.mock;
-  out.push('## 3. Mock throughput', sectionError(mk));
+  out.push('## 3. Mock throughput', sectionNotes(mk, m));
   if (mk && !mk.error) {
     out.push(
       `autocannon ${mk.autocannon} in the bench process, ${mk.connections} connections. Per scenario and server: a ${mk.warmupSeconds} s warm-up, then`,
@@ -203,10 +219,11 @@ export function renderMarkdown(results) {
     out.push(...renderPerCall(mk.perCall));
   }
 
-  out.push(...renderSandboxSection(results.sandbox));
+  out.push(...renderSandboxSection(results.sandbox, sectionNotes(results.sandbox, m)));
+  out.push(...renderProxySection(results.proxy, sectionNotes(results.proxy, m)));
 
   const p = results.pipeline;
-  out.push('## 4. Pipeline', sectionError(p));
+  out.push('## 4. Pipeline', sectionNotes(p, m));
   if (p && !p.error) {
     out.push('Wall time of each command, run once, from the repository root.', '');
     out.push(
@@ -231,7 +248,7 @@ export function renderMarkdown(results) {
   }
 
   const t = results.typecheck;
-  out.push('## 5. Type-check cost', sectionError(t));
+  out.push('## 5. Type-check cost', sectionNotes(t, m));
   if (t && !t.error) {
     out.push(
       `TypeScript ${t.typescript}, \`tsc --noEmit --extendedDiagnostics -p bench/typecheck/tsconfig.<consumer>.json\`, median of ${t.consumers[0].runs} interleaved runs.`,
@@ -248,7 +265,7 @@ export function renderMarkdown(results) {
   }
 
   const d = results.docs;
-  out.push('## 6. Docs page', sectionError(d));
+  out.push('## 6. Docs page', sectionNotes(d, m));
   if (d && !d.error) {
     const kB = (bytes) => `${fmt(bytes / 1000, 1)} kB`;
     out.push(
@@ -277,8 +294,9 @@ export function renderMarkdown(results) {
         `mock ${s.mock.seconds} s per run (BENCH_MOCK_SECONDS), ${s.mock.connections} connections (BENCH_MOCK_CONNECTIONS), Prism log level ${s.mock.prismLogLevel} (BENCH_PRISM_LOG), ${s.mock.calls ?? '–'} calls per variant in the per-call comparison (BENCH_MOCK_CALLS)`,
         `npm test ${s.pipeline.skipTest ? 'skipped' : 'timed'} (BENCH_SKIP_TEST=1 skips it)`,
         `tsc runs ${s.typecheck.runs} (BENCH_TSC_RUNS)`,
+        `proxy ${s.proxy?.calls ?? '–'} sequential requests per target (BENCH_PROXY_CALLS), ${s.proxy?.seconds ?? '–'} s of autocannon per target (BENCH_PROXY_SECONDS)`,
       ].join('; ') +
-      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs` runs a subset.',
+      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,proxy` runs a subset and merges it into the existing `bench/results.json`.',
     '',
   );
   return out.join('\n');
