@@ -5,12 +5,12 @@
 // Lower a gate whenever the client shrinks; never raise it without a note there.
 module.exports = [
   {
-    // Regression gate, not the target (issue 15's 6,000 B is bench:check's): measured 6,429 B + 71 B margin (~1.1%).
+    // issue 23: withResponse, pages(), hooks; budget 7,000 B
     name: '@vendor/api-client (whole client)',
     path: 'packages/client/dist/index.js',
     import: '*',
     gzip: true,
-    limit: '6500 B',
+    limit: '7000 B',
   },
   {
     // Tree-shaking: no openapi-fetch or operation table (500 B or more) here; measured 151 B + 49 B margin.

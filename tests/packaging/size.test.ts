@@ -24,7 +24,7 @@ beforeAll(async () => {
 // is checked by `npm run bench:check`.
 test('the whole client stays within its size gate (min+gzip)', () => {
   const client = entries.find((e) => e.name === '@vendor/api-client (whole client)');
-  expect(client?.sizeLimit).toBe(6500);
+  expect(client?.sizeLimit).toBe(7000);
   const margin = client!.sizeLimit! - client!.size;
   console.log(`client: ${client!.size} B min+gzip, budget ${client!.sizeLimit} B, margin ${margin} B`);
   expect(client!.size, `over budget by ${-margin} B`).toBeLessThanOrEqual(client!.sizeLimit!);

@@ -10,6 +10,7 @@ import {
   redact,
   type RequestFacts,
 } from './errors.js';
+import { hooksOfCall, type PlatformHooks, type RunHook } from './hooks.js';
 import type { Log } from './log.js';
 import { readCount } from './options.js';
 import { RETRYABLE_STATUSES, retryDelay } from './retry.js';
@@ -30,6 +31,8 @@ export interface CallSettings {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   backoff: (retry: number) => number;
   log: Log;
+  /** `undefined` without hooks: the calls then skip them at the cost of one check each. */
+  hooks: PlatformHooks | undefined;
 }
 
 /** The argument of a typed method: openapi-fetch's `params`, `body` and `headers`, and the per-call options. */
@@ -48,21 +51,56 @@ export interface AddressSpace {
   headers: HeadersOptions | undefined;
 }
 
+/** A 2xx attempt: its body and the response that carried it. */
+export interface AttemptSuccess {
+  ok: true;
+  status: number;
+  data: unknown;
+  response: Response;
+}
+
 /** What one attempt came to: the 2xx body, or the failure and what the retry decision needs. */
 type AttemptOutcome =
-  | { ok: true; status: number; data: unknown }
-  | { ok: false; status: number | string; failure: PlatformError; retryable: boolean; retryAfter: string | null };
+  | AttemptSuccess
+  | { ok: false; status: number | string; failure: PlatformError; retryable: boolean; retryAfter: string | null; response?: Response };
+
+/** What a call resolves to, made from its successful attempt: the body, or `withResponse`'s body and metadata. */
+export type ResultForm = (success: AttemptSuccess) => unknown;
+
+/** The plain call: the 2xx body. */
+export const bodyOnly: ResultForm = (success) => success.data;
+
+/** `withResponse`: the body, the final attempt's response (body read) and its request id. */
+export const bodyWithResponse: ResultForm = ({ data, response }) => ({ data, response, requestId: requestIdOf(response) });
+
+// Where servers and the gateways in front of them put the id of a request, in the order they are read.
+// `x-request-id` first: the API's own, and the one errors carry. `cf-ray` is not read: it names a hop of
+// Cloudflare's edge, not a request the API logged.
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-amzn-requestid'];
+
+/** The response's request id: the first of REQUEST_ID_HEADERS present and not empty, else `null`. */
+export function requestIdOf(response: Response): string | null {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = response.headers.get(name);
+    if (value) return value;
+  }
+  return null;
+}
 
 // setTimeout cannot wait longer than 2^31-1 ms (Node would fire at once); a longer limit, like 0 or Infinity,
 // means "no limit".
 const LONGEST_TIMER_MS = 2_147_483_647;
 
-/** One call of a typed method: attempts, retries and waits, until a 2xx body, a final error or an abort. */
+/**
+ * One call of a typed method: attempts, retries and waits, until a 2xx body, a final error or an abort. The plain
+ * method and its `withResponse` form both run here; `resultForm` only shapes what the call resolves to.
+ */
 export async function callOperation(
   settings: CallSettings,
   operationId: string,
   operation: OperationDescriptor,
   init: CallInit = {},
+  resultForm: ResultForm = bodyOnly,
 ): Promise<unknown> {
   const space = settings.spaces[operation.space];
   if (space === undefined) fail(`${operationId} is a gateway operation: pass gatewayBaseUrl`);
@@ -71,33 +109,53 @@ export async function callOperation(
   const timeoutMs = readCount(init.timeoutMs, settings.timeoutMs, 'timeoutMs', true);
   // Built once: a retry sends the same URL, headers and body (only the token and the signal are per attempt).
   const request = prepareRequest(space!, operation, init);
+  const info = { operationId, method: request.init.method, url: request.url };
+  let facts: RequestFacts | undefined;
+  // Made only when the client has hooks: without them, each hook point below is one `undefined` check.
+  let runHook: RunHook | undefined;
+  let callStartedAt = 0;
+  if (settings.hooks !== undefined) {
+    runHook = hooksOfCall(settings.hooks, info, request.init.headers, () => facts?.secrets() ?? []);
+    callStartedAt = performance.now();
+  }
 
-  for (let attempt = 0; ; attempt += 1) {
-    init.signal?.throwIfAborted();
-    // Asked again before every attempt, so that a rotated token is picked up by the retry.
-    const bearer = await settings.bearer();
-    let secrets: string[] | undefined;
-    const facts: RequestFacts = {
-      info: { operationId, method: request.init.method, url: request.url },
-      errorShape: operation.errorShape,
-      // Only a failure needs them: walking the body on every successful call would cost every call.
-      secrets: () => (secrets ??= collectSecrets(init.body, [bearer, bearer.slice('Bearer '.length)])),
-    };
-    const startedAt = performance.now();
-    const outcome = await sendAttempt(settings, request, init.signal, facts, bearer, timeoutMs);
-    if (outcome.ok) {
-      logAttempt(settings.log, facts, outcome.status, startedAt);
-      return outcome.data;
+  let attempt = 0;
+  try {
+    for (; ; attempt += 1) {
+      init.signal?.throwIfAborted();
+      // Asked again before every attempt, so that a rotated token is picked up by the retry.
+      const bearer = await settings.bearer();
+      let secrets: string[] | undefined;
+      facts = {
+        info,
+        errorShape: operation.errorShape,
+        // Only a failure needs them: walking the body on every successful call would cost every call.
+        secrets: () => (secrets ??= collectSecrets(init.body, [bearer, bearer.slice('Bearer '.length)])),
+      };
+      // Before onRequest, so that a hook setting Authorization wins, whichever kind the token is.
+      if (!settings.staticToken) request.init.headers.set('authorization', bearer);
+      if (runHook) await runHook('onRequest', attempt, callStartedAt);
+      const startedAt = performance.now();
+      const outcome = await sendAttempt(settings, request, init.signal, facts, timeoutMs);
+      if (runHook && outcome.response) await runHook('onResponse', attempt, startedAt, { response: outcome.response });
+      if (outcome.ok) {
+        logAttempt(settings.log, facts, outcome.status, startedAt);
+        return resultForm(outcome);
+      }
+      const delayMs = outcome.retryable ? retryDelay(attempt, maxRetries, outcome.retryAfter, settings.backoff) : undefined;
+      logAttempt(settings.log, facts, outcome.status, startedAt, outcome.failure, delayMs);
+      if (delayMs === undefined) {
+        // A retryable failure that is not retried any more: say so, it is easy to miss behind the thrown error.
+        const gaveUp = outcome.retryable && maxRetries > 0;
+        if (gaveUp) settings.log('warn')?.(`${operationId} gave up after ${attempt + 1} attempts: ${outcome.failure.message}`);
+        throw outcome.failure;
+      }
+      if (runHook) await runHook('onRetry', attempt, startedAt, { status: outcome.response?.status, error: outcome.failure, delayMs });
+      await settings.sleep(delayMs, init.signal);
     }
-    const delayMs = outcome.retryable ? retryDelay(attempt, maxRetries, outcome.retryAfter, settings.backoff) : undefined;
-    logAttempt(settings.log, facts, outcome.status, startedAt, outcome.failure, delayMs);
-    if (delayMs === undefined) {
-      // A retryable failure that is not retried any more: say so, it is easy to miss behind the thrown error.
-      const gaveUp = outcome.retryable && maxRetries > 0;
-      if (gaveUp) settings.log('warn')?.(`${operationId} gave up after ${attempt + 1} attempts: ${outcome.failure.message}`);
-      throw outcome.failure;
-    }
-    await settings.sleep(delayMs, init.signal);
+  } catch (error) {
+    if (runHook) await runHook('onError', attempt, callStartedAt, { error });
+    throw error;
   }
 }
 
@@ -138,23 +196,22 @@ async function sendAttempt(
   request: PreparedRequest,
   callerSignal: AbortSignal | undefined,
   facts: RequestFacts,
-  bearer: string,
   timeoutMs: number,
 ): Promise<AttemptOutcome> {
   const deadline = startDeadline(timeoutMs, callerSignal);
-  if (!settings.staticToken) request.init.headers.set('authorization', bearer);
   request.init.signal = deadline.signal;
   try {
     const response = await settings.fetch(request.url, request.init);
     const body = await readBody(response);
     const { status } = response;
-    if (response.ok) return { ok: true, status, data: body };
+    if (response.ok) return { ok: true, status, data: body, response };
     return {
       ok: false,
       status,
       failure: apiErrorFromResponse(response, body, facts),
       retryable: RETRYABLE_STATUSES.includes(status),
       retryAfter: response.headers.get('retry-after'),
+      response,
     };
   } catch (cause) {
     callerSignal?.throwIfAborted();

@@ -1,14 +1,16 @@
 import { removeTrailingSlash, type Client, type HeadersOptions } from 'openapi-fetch';
-import type { paths } from '@vendor/api-types';
-import { callOperation, type CallSettings, type FetchFunction } from './call.js';
+import type { operations as Ops, paths } from '@vendor/api-types';
+import { bodyWithResponse, callOperation, type CallSettings, type FetchFunction, type ResultForm } from './call.js';
 import { fail } from './errors.js';
 import { operations, type ControlPlanePath, type GatewayPath, type OperationId } from './generated/operations.js';
 import type { PlatformOperations } from './generated/methods.js';
 import { pagingOperations, type IteratorName, type PlatformIterators } from './generated/iterators.js';
+import type { PlatformHooks } from './hooks.js';
 import { createLog, type LogLevel, type Logger } from './log.js';
+import type { MethodResult, PagedIterator, WithResponse, WithResponseForm } from './method-types.js';
 import { createClient } from './openapi-fetch.js';
 import { checkBaseUrl, readCount } from './options.js';
-import { paginate } from './pagination.js';
+import { itemsOf, walkPages } from './pagination.js';
 import { resolveProxyUrl } from './proxy.js';
 import { abortableSleep, backoffDelay } from './retry.js';
 
@@ -47,9 +49,29 @@ export interface PlatformClientOptions {
   logLevel?: LogLevel;
   /** Where the client logs (default: `console`). */
   logger?: Logger;
+  /** Functions run around every attempt of the typed methods and iterators (see the README, "Response metadata and hooks"). */
+  hooks?: PlatformHooks;
 }
 
-export interface PlatformClient extends PlatformOperations, PlatformIterators {
+/** Each typed method, with its `withResponse` form. */
+export type PlatformMethods = {
+  [Id in keyof PlatformOperations]: PlatformOperations[Id] & WithResponseForm<Ops[Id & keyof Ops]>;
+};
+
+/** The operation an iterator pages through. */
+type IteratedOperation<Name extends IteratorName> = Ops[(typeof pagingOperations)[Name]['operationId']];
+
+/** The item type of an iterator, as the generated signature yields it. */
+type IteratorItem<Name extends IteratorName> = ReturnType<PlatformIterators[Name]> extends AsyncIterableIterator<infer Item> ? Item : never;
+
+/** Each iterator, whose result also walks the pages with their metadata (`.pages()`). */
+export type PlatformPagedIterators = {
+  [Name in keyof PlatformIterators]: (
+    ...init: Parameters<PlatformIterators[Name]>
+  ) => PagedIterator<IteratorItem<Name>, MethodResult<IteratedOperation<Name>>>;
+};
+
+export interface PlatformClient extends PlatformMethods, PlatformPagedIterators {
   /**
    * The underlying openapi-fetch clients (`{ data, error, response }` style, no retries or timeouts),
    * with the token and default headers applied.
@@ -116,15 +138,20 @@ export function createPlatformClientWith(options: PlatformClientOptions, interna
     sleep: internals.sleep ?? abortableSleep,
     backoff: (retry) => backoffDelay(retry, internals.random, internals.backoffBaseMs),
     log,
+    hooks: options.hooks,
   };
 
-  const call = (operationId: OperationId, init?: object) => callOperation(settings, operationId, operations[operationId], init);
+  const call = (operationId: OperationId, init?: object, resultForm?: ResultForm) =>
+    callOperation(settings, operationId, operations[operationId], init, resultForm);
 
-  // Every page is one call of the operation with the caller's init, the query advanced by the walker.
+  // Every page is one call of the operation with the caller's init, the query advanced by the walker. The items
+  // and `.pages()` are two walks of their own, each started when first read.
   function iterate(iteratorName: IteratorName, init: any = {}) {
     const paging = pagingOperations[iteratorName];
-    const fetchPage = (query: object) => call(paging.operationId, { ...init, params: { ...init.params, query } });
-    return paginate(iteratorName, fetchPage, init.params?.query ?? {}, paging, init.signal, log);
+    const fetchPage = (query: object) =>
+      call(paging.operationId, { ...init, params: { ...init.params, query } }, bodyWithResponse) as Promise<WithResponse<unknown>>;
+    const pages = () => walkPages(iteratorName, fetchPage, init.params?.query ?? {}, paging, init.signal, log);
+    return Object.assign(itemsOf(pages(), init.signal), { pages });
   }
 
   const client: Record<string, unknown> = {
@@ -132,7 +159,8 @@ export function createPlatformClientWith(options: PlatformClientOptions, interna
     resolveProxyUrl: (proxyUrl: string | null | undefined) => resolveProxyUrl(proxyUrl, gatewayBaseUrl!),
   };
   for (const operationId of Object.keys(operations) as OperationId[]) {
-    client[operationId] = (init?: object) => call(operationId, init);
+    const method = (init?: object) => call(operationId, init);
+    client[operationId] = Object.assign(method, { withResponse: (init?: object) => call(operationId, init, bodyWithResponse) });
   }
   for (const iteratorName of Object.keys(pagingOperations) as IteratorName[]) {
     client[iteratorName] = (init?: object) => iterate(iteratorName, init);

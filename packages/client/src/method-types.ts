@@ -29,3 +29,30 @@ type JsonBody<R> = R extends { content: { 'application/json': infer B } }
 export type MethodResult<Op> = Op extends { responses: infer R }
   ? { [S in keyof R & OkStatus]: JsonBody<R[S]> }[keyof R & OkStatus]
   : never;
+
+/**
+ * What `withResponse` resolves to: the body the plain call resolves to, the final attempt's `Response` (its body
+ * already read) and its request id (`x-request-id`, else `request-id`, else `x-amzn-requestid`; `null` if none).
+ */
+export interface WithResponse<Data> {
+  data: Data;
+  response: Response;
+  requestId: string | null;
+}
+
+/** The `withResponse` form of an operation method: the same call, resolving to the body and its response. */
+export interface WithResponseForm<Op> {
+  withResponse(...init: MethodArgs<Op>): Promise<WithResponse<MethodResult<Op>>>;
+}
+
+/** One page of an iterator's walk: its body, the items the iterator yields from it, and its response. */
+export interface PageWithResponse<Body, Item> extends WithResponse<Body> {
+  /** The page's items not yielded before (each item once, by `id`): what iterating the items yields for this page. */
+  items: Item[];
+}
+
+/** What an iterator returns: its items, one by one, and `pages()`, a walk of the pages with their metadata. */
+export interface PagedIterator<Item, Body> extends AsyncIterableIterator<Item> {
+  /** Walks the pages (a walk of its own, from the first page): the first page always, then each page that brings new items. */
+  pages(): AsyncIterableIterator<PageWithResponse<Body, Item>>;
+}

@@ -2,6 +2,7 @@
 // the items, the next token or the total, is generated from the spec into generated/iterators.ts, whose table
 // picks a walker for each operation.
 import type { Log } from './log.js';
+import type { PageWithResponse, WithResponse } from './method-types.js';
 
 type Query = Record<string, unknown>;
 
@@ -29,44 +30,61 @@ export type PageItem<Body, Path extends readonly string[]> = Path extends readon
     : never;
 
 /**
- * Pages through a list operation, yielding each item once (by `id`). Stops when the walker finds no next page, or
- * when a page brings no item not yet yielded (a server repeating a page, or ignoring the offset): it never loops
- * forever. A stop because the server repeated itself while claiming more pages is logged (warn), so that it can
- * be told from the end.
+ * Pages through a list operation, yielding the first page and then each page that brings an item not yet seen,
+ * with those new items (each item once, by `id`). Stops when the walker finds no next page, or when a page brings
+ * nothing new (a server repeating a page, or ignoring the offset): it never loops forever. A stop because the
+ * server repeated itself while claiming more pages is logged (warn), so that it can be told from the end.
  */
-export async function* paginate(
+export async function* walkPages(
   iteratorName: string,
-  fetchPage: (query: Query) => Promise<unknown>,
+  fetchPage: (query: Query) => Promise<WithResponse<unknown>>,
   firstQuery: Query,
   paging: PagingDescriptor,
   signal: AbortSignal | undefined,
   log: Log,
-): AsyncGenerator<any> {
+): AsyncGenerator<PageWithResponse<any, any>> {
   const nextPage = paging.nextPage(firstQuery);
   const seen = new Set<unknown>();
   let query = firstQuery;
-  for (;;) {
-    const page = await fetchPage(query);
-    const items = paging.items(page) ?? [];
-    let broughtNewItem = false;
-    for (const item of items) {
-      const key = (item as any)?.id ?? JSON.stringify(item);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      broughtNewItem = true;
-      yield item;
-      // The caller may have aborted while handling the item: send no further request.
+  for (let isFirstPage = true; ; isFirstPage = false) {
+    const fetched = await fetchPage(query);
+    const items = paging.items(fetched.data) ?? [];
+    const newItems = items.filter((item) => isNewItem(item, seen));
+    const broughtNewItem = newItems.length > 0;
+    // The first page even when empty: an empty list is an answer too, with its request id.
+    if (broughtNewItem || isFirstPage) {
+      yield { ...fetched, items: newItems };
+      // The caller may have aborted while handling the page: send no further request.
       signal?.throwIfAborted();
     }
     // A page of items already yielded is the server repeating itself only if it still claims another page;
     // as the last page (a stateless mock's, or a list that changed underneath) it is just the end.
-    let next = nextPage(page, query, items as unknown[]);
+    let next = nextPage(fetched.data, query, items as unknown[]);
     const repeatedItself = !broughtNewItem && items.length > 0 && next !== 'end';
     if (repeatedItself) next = 'repeated';
     else if (!broughtNewItem) next = 'end';
     if (next === 'repeated') log('warn')?.(`${iteratorName} stopped early: the server repeated a page`);
     if (typeof next === 'string') return;
     query = { ...query, ...next };
+  }
+}
+
+/** Whether `item` was not seen before in this walk (by its `id`, else its JSON); remembers it. */
+function isNewItem(item: unknown, seen: Set<unknown>): boolean {
+  const key = (item as any)?.id ?? JSON.stringify(item);
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
+}
+
+/** The items of a walk's pages, one by one: what iterating an iterator yields. */
+export async function* itemsOf(pages: AsyncIterable<PageWithResponse<unknown, unknown>>, signal?: AbortSignal): AsyncGenerator<any> {
+  for await (const page of pages) {
+    for (const item of page.items) {
+      yield item;
+      // The caller may have aborted while handling the item: send no further request.
+      signal?.throwIfAborted();
+    }
   }
 }
 
