@@ -1,6 +1,6 @@
 // What every runtime runs against the mock, with only the client and standard web APIs (no Node built-ins), so the
 // same file works in Node, Bun, Deno, a browser and workerd: a GET, a PUT with a body, a paginated iterator, an
-// error path, and the caller's signal joined with the attempt's time limit.
+// error path, the caller's signal joined with the attempt's time limit, and withResponse with an onRequest hook.
 // `fixtures` (fixtures.mjs) holds the inputs and the answers the spec documents.
 // Resolves to { ok: true, checks } or { ok: false, checks, failure }; never throws. `fetch` replaces the global one
 // (the in-process mock: scenario-mock-fetch.mjs).
@@ -64,6 +64,33 @@ export async function runScenario(client, mockUrl, fixtures, { fetch } = {}) {
     }
     if (abortError !== reason) throw new Error(`abort: expected the caller's reason, got ${describe(abortError)}`);
     checks.push('abort');
+
+    // withResponse: the same call with its Response; a hook that adds a header the mock's journal then shows.
+    const seen = [];
+    const hooked = createPlatformClient({
+      baseUrl: mockUrl,
+      gatewayBaseUrl: mockUrl,
+      token: 'runtime-check-token',
+      maxRetries: 0,
+      logger,
+      ...(fetch && { fetch }),
+      hooks: {
+        onRequest: ({ operationId, request }) => {
+          seen.push(operationId);
+          request.headers.set('x-runtime-hook', 'on');
+        },
+      },
+    });
+    const withResponse = await hooked[fixtures.get.operationId].withResponse(fixtures.get.init);
+    expectSame(withResponse.data, fixtures.get.expected, `${fixtures.get.operationId}.withResponse data`);
+    if (withResponse.response.status !== 200) throw new Error(`withResponse: status ${withResponse.response.status}`);
+    if (withResponse.requestId !== null && typeof withResponse.requestId !== 'string') throw new Error('withResponse: requestId is neither a string nor null');
+    expectSame(seen, [fixtures.get.operationId], 'onRequest hook calls');
+    const journalFetch = fetch ?? globalThis.fetch;
+    const journal = await (await journalFetch(`${mockUrl}/_mock/requests?operationId=${fixtures.get.operationId}`)).json();
+    const last = journal.requests.at(-1);
+    if (last?.headers?.['x-runtime-hook'] !== 'on') throw new Error('hook: the header onRequest set did not reach the mock');
+    checks.push('withResponse+hook');
     return { ok: true, checks, warnings };
   } catch (failure) {
     return { ok: false, checks, warnings, failure: describe(failure) };
