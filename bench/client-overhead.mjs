@@ -16,7 +16,9 @@ import { summarize, round } from './lib/stats.mjs';
 import { isMain, writeSectionResult } from './lib/section.mjs';
 
 const TOKEN = 'bench-token-0123456789';
-const VARIANTS = ['fetch', 'openapi-fetch', 'api-client', 'api-client.raw'];
+// api-client+hooks: one no-op hook of each kind (issue 23), reported beside the budgeted api-client (no hooks).
+const VARIANTS = ['fetch', 'openapi-fetch', 'api-client', 'api-client+hooks', 'api-client.raw'];
+const NO_OP_HOOKS = { onRequest() {}, onResponse() {}, onRetry() {}, onError() {} };
 const METHODS = ['get', 'put'];
 
 function fixtures() {
@@ -84,6 +86,13 @@ function makeCalls(fx, baseUrl, fetchImpl) {
     token: TOKEN,
     ...(fetchImpl && { fetch: fetchImpl }),
   });
+  const hooked = createPlatformClient({
+    baseUrl,
+    gatewayBaseUrl: baseUrl,
+    token: TOKEN,
+    hooks: NO_OP_HOOKS,
+    ...(fetchImpl && { fetch: fetchImpl }),
+  });
   const raw = platform.raw.controlPlane;
   const getUrl = baseUrl + fx.getUrlPath;
   const putUrl = baseUrl + fx.putPath;
@@ -116,6 +125,10 @@ function makeCalls(fx, baseUrl, fetchImpl) {
     'api-client': {
       get: () => platform.getTeam({ params }),
       put: () => platform.createOrUpdateMcpServer({ body: fx.body }),
+    },
+    'api-client+hooks': {
+      get: () => hooked.getTeam({ params }),
+      put: () => hooked.createOrUpdateMcpServer({ body: fx.body }),
     },
     'api-client.raw': {
       get: async () => unwrap(await raw.GET(fx.getPath, { params })),
@@ -213,6 +226,7 @@ export async function run(settings) {
       fetch: 'globalThis.fetch (undici) + res.json()',
       'openapi-fetch': 'openapi-fetch 0.17 createClient().GET/PUT, bearer header as a default header',
       'api-client': '@vendor/api-client createPlatformClient(): platform.getTeam() / platform.createOrUpdateMcpServer()',
+      'api-client+hooks': 'the same with hooks: one no-op onRequest, onResponse, onRetry and onError',
       'api-client.raw': '@vendor/api-client platform.raw.controlPlane.GET/PUT (openapi-fetch + auth middleware)',
     },
     operations: { get: `GET ${fx.getUrlPath}`, put: `PUT ${fx.putPath} (request example "remote", ${JSON.stringify(fx.body).length} B)` },

@@ -129,7 +129,7 @@ export const budgets = [
     id: 'client-bundle-whole',
     title: 'Whole client (all exports), esbuild minified + gzip',
     op: '<=',
-    budget: 6000, // bytes, issue 15 (`raw` stays in the main entry); margin: bytes are exact, 50 B covers esbuild/zlib
+    budget: 7000, // bytes, issue 23 (6.5 kB + 0.5 kB for withResponse, pages() and hooks); margin: bytes are exact, 50 B covers esbuild/zlib
     margin: 50,
     unit: 'B',
     value: (r) => r.bundle?.entries?.find((e) => e.id === 'client-all')?.gzip,
