@@ -25,3 +25,10 @@ export function* readFlags(argv: readonly string[]): Generator<CliFlag> {
     yield { flag, inline, value };
   }
 }
+
+/** `--port`'s value, for every command that listens: an integer from 0 (any free port) to 65535. */
+export function readPort(raw: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new Error(`--port must be an integer from 0 to 65535 (got ${raw})`);
+  return port;
+}

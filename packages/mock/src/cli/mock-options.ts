@@ -4,7 +4,7 @@ import { FAULT_KINDS, type FaultKind } from '../answers/prefer-header.js';
 import type { FaultOptions, LatencyOptions } from '../faults/chaos.js';
 import type { CorsSetting } from '../http/cors.js';
 import { COMMAND } from './command-name.js';
-import { readFlags } from './flag-reader.js';
+import { readFlags, readPort } from './flag-reader.js';
 
 export interface CliOptions {
   port: number;
@@ -61,13 +61,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
   for (const { flag, inline, value } of readFlags(argv)) {
     switch (flag) {
       case '--port':
-      case '-p': {
-        const raw = value();
-        const port = Number(raw);
-        if (!/^\d+$/.test(raw) || port > 65535) throw new Error(`--port must be an integer from 0 to 65535 (got ${raw})`);
-        options.port = port;
+      case '-p':
+        options.port = readPort(value());
         break;
-      }
       case '--host':
         options.host = value();
         break;

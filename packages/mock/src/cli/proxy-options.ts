@@ -2,7 +2,7 @@
 // value (an upstream URL may carry a password).
 import { parseUpstreamUrl } from '../proxy/upstreams.js';
 import { COMMAND } from './command-name.js';
-import { readFlags } from './flag-reader.js';
+import { readFlags, readPort } from './flag-reader.js';
 
 export interface ProxyCliOptions {
   upstream: string;
@@ -75,10 +75,4 @@ function readUpstream(flag: string, raw: string): string {
   const url = parseUpstreamUrl(raw);
   if (url === undefined) throw new Error(`${flag} must be an http(s) URL (without query or fragment)`);
   return raw;
-}
-
-function readPort(raw: string): number {
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new Error(`--port must be an integer from 0 to 65535 (got ${raw})`);
-  return port;
 }

@@ -6,14 +6,13 @@
 // --strict. Then every output is searched for every secret: none may hold one. Each output must also be non-empty
 // and name the operations, so that the search is not vacuous.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, startProxy, type ProxyReport, type RunningSandbox } from '../../src/index.js';
 import { firstSuccess, loadModel, validRequest } from '../helpers/spec.js';
 import { listeningUrl, MINUTES, runProxyCli, stopProxyCli, type ProxyCli } from './proxy-cli.js';
-import { json, startUpstreamDouble, type Answer, type SeenRequest, type UpstreamDouble } from './upstream-double.js';
+import { closedPort, json, startUpstreamDouble, type Answer, type SeenRequest, type UpstreamDouble } from './upstream-double.js';
 
 const model = loadModel();
 const TEAM_ID = 'jqfwg345gi25n5ju2yz5iz6m';
@@ -234,15 +233,6 @@ async function filesUnder(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
-}
-
-/** A port nothing listens on: taken from the OS, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** `http://user:password@host:port`: the proxy must use the host and port, and show nothing else. */

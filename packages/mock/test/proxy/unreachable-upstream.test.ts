@@ -1,20 +1,10 @@
 // An upstream the proxy cannot reach: a 502 in the operation's error shape naming the upstream's host, never its
 // full URL (which may carry a password or a query); and upstream URLs are checked at start without being echoed.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxy, type CheckedExchange, type RunningProxy } from '../../src/index.js';
+import { closedPort } from './upstream-double.js';
 
 const PASSWORD = 'pr0xy-upstream-passw0rd';
-
-/** A port nothing listens on: taken from the OS, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('unreachable upstream', { timeout: 2 * 60_000 }, () => {
   let proxy: RunningProxy;

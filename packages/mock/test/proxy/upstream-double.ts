@@ -71,3 +71,12 @@ export function text(status: number, body: string, contentType = 'text/plain'): 
     res.end(body);
   };
 }
+
+/** A port nothing listens on: taken from the OS, then released. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
