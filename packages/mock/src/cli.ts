@@ -104,12 +104,13 @@ function sandboxOptions(options: CliOptions): SandboxOptions {
     ...(options.secret !== undefined && { secret: options.secret }),
     ...(options.data !== undefined && { data: options.data }),
     ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
+    ...(options.tenantTtl !== undefined && { tenantTtl: options.tenantTtl }),
   };
 }
 
 async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, readyMs: number, cors: string): Promise<void> {
   // Never the secret or the database URL (it may hold a password).
-  const store = { memory: 'in memory (nothing persists)', pglite: `embedded database in ${options.data}`, postgres: 'Postgres (--database-url)' }[mock.store];
+  const store = { memory: 'in memory (nothing persists)', file: `in memory, kept in ${options.data}`, postgres: 'Postgres (--database-url)' }[mock.store];
   const secret = {
     option: 'from --secret',
     environment: 'from VENDOR_SANDBOX_SECRET',
@@ -122,6 +123,7 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
       `  control plane baseUrl:   ${mock.url}`,
       `  gateway gatewayBaseUrl:  ${mock.url}`,
       `  store: ${store}; secret: ${secret}; CORS: ${cors}`,
+      `  tenants: ${options.tenantTtl === undefined ? 'kept until reset' : `forgotten after ${options.tenantTtl} idle (--tenant-ttl)`}`,
       `  reset a tenant: POST ${mock.url}/_sandbox/reset; health: GET ${mock.url}/_sandbox/health`,
       `  more tokens: ${COMMAND} token --tenant NAME (same secret); Ctrl+C stops`,
       ...testDoubleLines(mock, options),

@@ -4,6 +4,7 @@ import { FAULT_KINDS, type FaultKind } from '../answers/prefer-header.js';
 import type { FaultOptions, LatencyOptions } from '../faults/chaos.js';
 import type { CorsSetting } from '../http/cors.js';
 import { COMMAND } from './command-name.js';
+import { readTenantTtl } from '../sandbox/tenant-ttl.js';
 import { readFlags, readPort } from './flag-reader.js';
 
 export interface CliOptions {
@@ -13,11 +14,13 @@ export interface CliOptions {
   /** true: every origin (default); { origins }: only those; false: no CORS headers */
   cors: CorsSetting;
   help: boolean;
-  /** --sandbox: the stateful mode; --data, --database-url and --secret belong to it */
+  /** --sandbox: the stateful mode; --data, --database-url, --secret and --tenant-ttl belong to it */
   sandbox?: true;
   data?: string;
   databaseUrl?: string;
   secret?: string;
+  /** --tenant-ttl 7d: forget tenants idle for longer (checked here, read by the sandbox) */
+  tenantTtl?: string;
   /** chaos mode: --faults RATE [--fault-kinds 503,reset] */
   faults?: FaultOptions;
   /** chaos mode: --latency MIN-MAX */
@@ -31,6 +34,7 @@ export interface CliOptions {
 export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
                             [--cors-origin http://localhost:5173 ...] [--no-cors]
        ${COMMAND} --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
+                            [--tenant-ttl 7d]
        ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
        ${COMMAND} proxy --upstream URL [--gateway-upstream URL] [--strict] [--record DIR] [--report FILE]
   test double options (both modes):
@@ -43,8 +47,9 @@ the origins given, --no-cors sends no CORS headers.
 
 --sandbox keeps state per tenant: what you create is what you read back. Tenants come from signed
 tokens (the secret: --secret, else VENDOR_SANDBOX_SECRET, else a random one); it prints a token for
-tenant acme at start, and \`${COMMAND} token\` prints more. Records live in memory, in an embedded
-database with --data DIR (survives restarts), or in Postgres with --database-url (shared by instances).
+tenant acme at start, and \`${COMMAND} token\` prints more. Records live in memory, in memory and in
+a data directory with --data DIR (survives restarts), or in Postgres with --database-url (shared by
+instances). --tenant-ttl 7d forgets tenants idle for longer; GET /_sandbox/health counts tenants.
 
 Faults: a request with \`Prefer: fault=503\` (or 429, 500, 502, 504, reset) gets that failure, with
 \`Prefer: delay=MS\` it waits, with \`times=N, key=K\` only the first N requests carrying K fail.
@@ -88,6 +93,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
         break;
       case '--secret':
         options.secret = value();
+        break;
+      case '--tenant-ttl':
+        options.tenantTtl = value();
+        readTenantTtl(options.tenantTtl, '--tenant-ttl');
         break;
       case '--faults':
         faultRate = readRate(value());
@@ -167,12 +176,13 @@ function checkSandboxOptions(options: CliOptions): void {
     ['--data', options.data],
     ['--database-url', options.databaseUrl],
     ['--secret', options.secret],
+    ['--tenant-ttl', options.tenantTtl],
   ].filter(([, value]) => value !== undefined);
   if (options.sandbox !== true && sandboxOnly.length > 0) {
     throw new Error(`${sandboxOnly.map(([flag]) => flag).join(', ')} only apply with --sandbox`);
   }
   if (options.data !== undefined && options.databaseUrl !== undefined) {
-    throw new Error('give either --data DIR (an embedded database) or --database-url URL (a Postgres server), not both');
+    throw new Error('give either --data DIR (one process, data kept in a directory) or --database-url URL (a Postgres server), not both');
   }
   if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
     // Never repeat the URL: it may carry a password.

@@ -8,8 +8,9 @@ import { createEngine, type EngineOptions, type MockEngine } from '../engine/cre
 import { loadValidators } from '../generated/validators.js';
 import type { JournalFilter } from '../journal/journal-recorder.js';
 import type { JournalEntry } from '../journal/request-journal.js';
-import { createSandbox, type Sandbox } from '../sandbox/create-sandbox.js';
-import { createMemoryStore } from '../sandbox/store/memory-store.js';
+import { createSandbox, type Sandbox, type SandboxHost } from '../sandbox/create-sandbox.js';
+import { createCopyOnWriteStore } from '../sandbox/store/copy-on-write-store.js';
+import { createMemoryOverlay } from '../sandbox/store/memory-overlay.js';
 import { randomSecret } from '../sandbox/tokens.js';
 import type { OpenApiDocument } from '../types.js';
 import type { SchemaValidators, ValidateFunction } from '../validation/runtime-validators.js';
@@ -89,7 +90,10 @@ async function startEngine(options: MockFetchOptions, sandboxOptions: { secret: 
   return { engine, sandbox };
 }
 
-const inMemory = { openStore: async () => createMemoryStore(), environmentSecret: undefined };
+const inMemory: SandboxHost = {
+  openStore: async (_choice, seed) => createCopyOnWriteStore(seed, createMemoryOverlay()),
+  environmentSecret: undefined,
+};
 
 /** The validators generated from the bundled spec: nothing is compiled, so no eval (workers forbid it). */
 function bundledValidators(): SchemaValidators {

@@ -7,6 +7,7 @@ import { createEngine, type EngineOptions } from '../engine/create-engine.js';
 import type { JournalFilter } from '../journal/journal-recorder.js';
 import type { JournalEntry } from '../journal/request-journal.js';
 import type { SandboxOptions } from '../sandbox/create-sandbox.js';
+import type { StoreBackend } from '../sandbox/store/record-store.js';
 import { loadSpec, type SpecSource } from '../spec/load-spec.js';
 import { readOperations } from '../spec/operation-table.js';
 import { loadSchemaValidators } from '../validation/runtime-validators.js';
@@ -25,7 +26,7 @@ export interface StartMockOptions extends EngineOptions {
   onRequest?: (line: string) => void;
   /** called when the mock is wrong (a response that violates its schema); default: console.error */
   onWarning?: (line: string) => void;
-  /** run the stateful sandbox: tenants from signed tokens, records in memory, a PGlite directory or Postgres */
+  /** run the stateful sandbox: tenants from signed tokens, records in memory, a data directory or Postgres */
   sandbox?: SandboxOptions;
 }
 
@@ -53,8 +54,8 @@ export interface RunningSandbox extends RunningServer {
   /** One tenant's request journal (as GET /_mock/requests with its token), oldest first. */
   requests(tenant: string, filter?: JournalFilter): JournalEntry[];
   clearRequests(tenant: string): void;
-  /** where records live: memory (default), pglite (`data`) or postgres (`databaseUrl`) */
-  store: 'memory' | 'pglite' | 'postgres';
+  /** where records live: memory (default), file (memory, kept in the `data` directory) or postgres (`databaseUrl`) */
+  store: StoreBackend;
   /** where the secret came from (never the secret itself) */
   secretSource: 'option' | 'environment' | 'random';
 }
@@ -68,7 +69,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   // The one reading of the spec: every table of the engine, and the sandbox, are built from it now, never per request.
   const model = createSpecModel(doc);
   const validators = await loadSchemaValidators(doc, readOperations(model));
-  // Loaded only for --sandbox: the stateless mock never loads the sandbox, jose, PGlite or pg.
+  // Loaded only for --sandbox: the stateless mock never loads the sandbox, jose or pg.
   const sandbox = options.sandbox ? await (await import('../sandbox/node-sandbox.js')).createNodeSandbox(model, options.sandbox, onWarning) : undefined;
   let engine;
   try {

@@ -5,18 +5,15 @@ import { applyCors, type CorsPolicy } from '../http/cors.js';
 import type { IncomingRequest, Reply, RequestHeaders } from '../http/exchange.js';
 import { sendRouteAnswer, type RouteAnswer } from '../http/route-answer.js';
 import { authenticateCaller } from './caller-auth.js';
-import type { Seed } from './seed/derive-seed.js';
-import { seedForTenant } from './seed/tenant-seed.js';
 import { StoreUnavailableError, type Store } from './store/record-store.js';
-import { describeDatabaseError } from './store/sql-store.js';
+import { describeDatabaseError } from './store/sql-overlay.js';
+import type { TenantLifecycle } from './tenant-lifecycle.js';
 import type { TokenIssuer } from './tokens.js';
 
 export interface AdminDeps {
   issuer: TokenIssuer;
   store: Store;
-  seed: Seed;
-  /** tenants seeded by this process; a reset seeds its tenant */
-  seeded: Set<string>;
+  tenants: TenantLifecycle;
   warn: (line: string) => void;
 }
 
@@ -47,7 +44,8 @@ async function health(method: string, deps: AdminDeps): Promise<RouteAnswer> {
   if (method !== 'GET' && method !== 'HEAD') return { status: 405, body: { statusCode: 405, message: `${method} is not allowed; use GET` }, headers: { allow: 'GET' } };
   try {
     await deps.store.ping();
-    return { status: 200, body: { status: 'ok', store: deps.store.backend } };
+    const tenants = await deps.tenants.count();
+    return { status: 200, body: { status: 'ok', store: deps.store.backend, tenants } };
   } catch (error) {
     const message = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);
     deps.warn(`health: ${message}`);
@@ -60,9 +58,9 @@ async function reset(method: string, headers: RequestHeaders, deps: AdminDeps): 
   const auth = await authenticateCaller(deps.issuer, headers);
   if (!auth.ok) return { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } };
   const tenant = auth.caller.tenant;
+  deps.tenants.seen(tenant);
   try {
-    await deps.store.resetTenant(tenant, seedForTenant(deps.seed, tenant));
-    deps.seeded.add(tenant);
+    await deps.store.resetTenant(tenant);
     return { status: 200, body: { tenant, reset: true } };
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;

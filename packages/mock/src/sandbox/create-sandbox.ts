@@ -11,19 +11,23 @@ import { handlerFor } from './handlers/handler-table.js';
 import type { SandboxServices } from './handlers/sandbox-handler.js';
 import type { SandboxAnswer, SandboxAuth, SandboxSeam } from './seam.js';
 import { deriveSeed } from './seed/derive-seed.js';
-import { seedForTenant } from './seed/tenant-seed.js';
+import { createSeedView, type SeedView } from './seed/seed-view.js';
 import type { StoreChoice } from './store/open-store.js';
 import { StoreUnavailableError, type Store } from './store/record-store.js';
 import { signedUrlKey } from './signed-url-key.js';
+import { createTenantLifecycle } from './tenant-lifecycle.js';
+import { readTenantTtl } from './tenant-ttl.js';
 import { createTokenIssuer, randomSecret } from './tokens.js';
 
 export interface SandboxOptions {
   /** signs and checks tokens; default: VENDOR_SANDBOX_SECRET, else a random secret for this process */
   secret?: string;
-  /** a directory for an embedded database (PGlite) that survives restarts; default: in memory */
+  /** a directory the sandbox keeps its data in, so it survives restarts (one process owns it); default: in memory */
   data?: string;
   /** a Postgres URL shared by several sandbox instances; exclusive with `data` */
   databaseUrl?: string;
+  /** forget tenants idle for longer: a duration ("7d", "12h", "30m") or milliseconds; default: never */
+  tenantTtl?: string | number;
 }
 
 export interface Sandbox {
@@ -41,22 +45,24 @@ export interface Sandbox {
 
 /** What the host supplies: the server opens any store and reads the environment; the in-process fetch has memory only. */
 export interface SandboxHost {
-  openStore(choice: StoreChoice): Promise<Store>;
+  openStore(choice: StoreChoice, seed: SeedView, warn: (line: string) => void): Promise<Store>;
   /** VENDOR_SANDBOX_SECRET where there is an environment */
   environmentSecret: string | undefined;
 }
 
 export async function createSandbox(model: SpecModel, options: SandboxOptions, warn: (line: string) => void, host: SandboxHost): Promise<Sandbox> {
   if (options.data !== undefined && options.databaseUrl !== undefined) {
-    throw new Error('sandbox: give either data (an embedded database directory) or databaseUrl (a Postgres server), not both');
+    throw new Error('sandbox: give either data (a directory one process keeps its data in) or databaseUrl (a Postgres server), not both');
   }
   const fromEnv = host.environmentSecret;
   const secretSource = options.secret !== undefined ? 'option' : fromEnv ? 'environment' : 'random';
   const secret = options.secret ?? (fromEnv || randomSecret());
   if (secret === '') throw new Error('sandbox: the secret must not be empty');
+  const tenantTtlMs = options.tenantTtl === undefined ? undefined : readTenantTtl(options.tenantTtl);
   const issuer = createTokenIssuer(secret);
   const seed = deriveSeed(model);
-  const store = await host.openStore(options);
+  const store = await host.openStore(options, createSeedView(seed), warn);
+  const tenants = createTenantLifecycle(store, tenantTtlMs, warn);
   const services: SandboxServices = {
     store,
     model,
@@ -64,14 +70,6 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
     urlKey: await signedUrlKey(secret),
     now: () => new Date(),
   };
-  const seeded = new Set<string>();
-
-  const ensureTenant = async (tenant: string) => {
-    if (seeded.has(tenant)) return;
-    await store.ensureTenant(tenant, seedForTenant(seed, tenant));
-    seeded.add(tenant);
-  };
-
   // A database that fails answers 503 and the sandbox keeps running; any other error is a bug (500).
   const storeFailed = (where: string, error: unknown): SandboxAnswer => {
     if (!(error instanceof StoreUnavailableError)) throw error;
@@ -82,10 +80,10 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
   const seam: SandboxSeam = {
     authenticate: (ctx) => authenticateCaller(issuer, ctx.headers),
     async answer(ctx) {
+      tenants.seen(ctx.caller.tenant);
       const handler = handlerFor(ctx.op.operationId);
       if (handler === undefined) return undefined;
       try {
-        await ensureTenant(ctx.caller.tenant);
         return await handler(services, ctx);
       } catch (error) {
         return storeFailed(ctx.op.operationId, error);
@@ -97,9 +95,12 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
     seam,
     backend: store.backend,
     secretSource,
-    admin: (request, reply, cors) => answerAdminRoute(request, reply, cors, { issuer, store, seed, seeded, warn }),
+    admin: (request, reply, cors) => answerAdminRoute(request, reply, cors, { issuer, store, tenants, warn }),
     token: (tenant, subject, expiresIn) => issuer.sign(tenant, subject, expiresIn),
     authenticate: (headers) => authenticateCaller(issuer, headers),
-    close: () => store.close(),
+    async close() {
+      await tenants.close();
+      await store.close();
+    },
   };
 }

@@ -1,4 +1,4 @@
-// The sandbox as the server runs it: any store (memory, PGlite on disk, Postgres) and the secret from the
+// The sandbox as the server runs it: any store (memory, memory with a data directory, Postgres) and the secret from the
 // environment. Imported by the server only; the in-process fetch builds its memory-only sandbox itself.
 import type { SpecModel } from '@vendor/spec-model';
 import { createSandbox, type Sandbox, type SandboxOptions } from './create-sandbox.js';

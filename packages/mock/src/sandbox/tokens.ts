@@ -2,7 +2,7 @@
 // The secret and the tokens never appear in an error or a log line.
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { COMMAND } from '../cli/command-name.js';
-import { base64url, randomBytes, sha256 } from './web-crypto.js';
+import { base64url, hmacKey, randomBytes, sha256 } from './web-crypto.js';
 
 const ISSUER = 'vendor-api-mock-sandbox';
 /** The environment variable that holds the sandbox secret when --secret is not given. */
@@ -40,8 +40,9 @@ export function checkSubject(subject: string): void {
 }
 
 /** A signing key of fixed length, whatever the length of the secret a person typed. */
-function keyOf(secret: string): Promise<Uint8Array> {
-  return sha256(`${ISSUER}\u0000${secret}`);
+/** The HS256 key of a secret: the same bytes as always (tokens stay valid across versions), imported once. */
+async function keyOf(secret: string): Promise<CryptoKey> {
+  return hmacKey(await sha256(`${ISSUER}\u0000${secret}`), ['sign', 'verify']);
 }
 
 function checkSecret(secret: string): void {
@@ -67,8 +68,8 @@ export function createTokenIssuer(secret: string): TokenIssuer {
   // made on first use, so creating an issuer stays synchronous and does no crypto even when called at
   // global scope (workerd refuses some of it there).
   checkSecret(secret);
-  let key: Promise<Uint8Array> | undefined;
-  const signingKey = (): Promise<Uint8Array> => {
+  let key: Promise<CryptoKey> | undefined;
+  const signingKey = (): Promise<CryptoKey> => {
     if (key === undefined) key = keyOf(secret);
     return key;
   };

@@ -21,6 +21,16 @@ describe('parseCliArgs: sandbox options', () => {
   });
 });
 
+describe('parseCliArgs: --tenant-ttl', () => {
+  it('reads a duration in seconds, minutes, hours, days or weeks', () => {
+    for (const ttl of ['90s', '30m', '12h', '7d', '2w']) expect(parseCliArgs(['--sandbox', '--tenant-ttl', ttl]).tenantTtl).toBe(ttl);
+  });
+  it('names the flag and the rule for a value that is not a duration, and needs --sandbox', () => {
+    for (const bad of ['7', 'seven days', '0d', '1y']) expect(() => parseCliArgs(['--sandbox', `--tenant-ttl=${bad}`])).toThrow('--tenant-ttl must be a duration such as 90s, 30m, 12h, 7d or 2w');
+    expect(() => parseCliArgs(['--tenant-ttl', '7d'])).toThrow('--tenant-ttl only apply with --sandbox');
+  });
+});
+
 describe('parseTokenArgs', () => {
   it('defaults the subject and the lifetime; the secret comes from --secret or the environment', () => {
     expect(parseTokenArgs(['--tenant', 'acme', '--secret', 's'], {})).toEqual({

@@ -1,6 +1,9 @@
 // The CLI's sandbox mode and its token command, run as `npx @vendor/api-mock` runs them (bin/api-mock.mjs).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startMock } from '../../src/index.js';
@@ -126,6 +129,45 @@ describe('npx @vendor/api-mock --sandbox', { timeout: 5 * MINUTES }, () => {
     expect(await answered).toBe(200);
     expect(await sandbox.exit).toBe(0);
   }, 5 * MINUTES);
+
+  it('with --data, a write that was answered is there after the process is killed (SIGKILL) and started again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-cli-data-'));
+    try {
+      const args = ['--sandbox', '--port', '0', '--secret', 'kill-secret', '--data', dir, '--tenant-ttl', '7d'];
+      const first = run(args);
+      const { url, token } = await banner(first);
+      expect(first.stdout()).toContain(`store: in memory, kept in ${dir}`);
+      expect(first.stdout()).toContain('tenants: forgotten after 7d idle (--tenant-ttl)');
+      const body = requestExample('createOrUpdateMcpServer');
+      body.manifest.name = 'answered-before-sigkill';
+      const created = await fetch(`${url}/api/svc/v1/mcp`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(created.status).toBe(200);
+      const { data } = (await created.json()) as { data: { id: string } };
+      first.child.kill('SIGKILL');
+      await first.exit;
+
+      // The killed process left its owner.pid behind; the new one takes the directory over.
+      const second = run(args);
+      const again = await banner(second);
+      try {
+        const read = await fetch(`${again.url}/api/svc/v1/mcp-servers/${data.id}`, { headers: { authorization: `Bearer ${again.token}` } });
+        expect(read.status).toBe(200);
+        expect(((await read.json()) as any).data.manifest.name).toBe('answered-before-sigkill');
+        const health = (await (await fetch(`${again.url}/_sandbox/health`)).json()) as { store: string; tenants: number };
+        expect(health).toMatchObject({ status: 'ok', store: 'file' });
+        expect(health.tenants).toBeGreaterThanOrEqual(1);
+      } finally {
+        second.child.kill('SIGTERM');
+        expect(await second.exit).toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('with a random secret says so, and a token from another secret gets 401', async () => {
     const sandbox = run(['--sandbox', '--port', '0']);

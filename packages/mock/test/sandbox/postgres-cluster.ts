@@ -3,10 +3,10 @@
 // When it cannot start, `startCluster` throws with the reason: tests fail, they never skip.
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../helpers/free-port.js';
 
 const run = promisify(execFile);
 /** Minutes, not seconds: initdb and start-up on a busy 2-core machine can be slow. */
@@ -35,17 +35,6 @@ function findBinDir(): string {
   throw new Error(
     'Postgres is not installed: no initdb under /usr/lib/postgresql/*/bin (install Debian\'s `postgresql` package, as .ci/run does, or set PG_BIN_DIR)',
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startCluster(): Promise<Cluster> {

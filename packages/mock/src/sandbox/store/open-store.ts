@@ -1,31 +1,41 @@
-// Opens the store a sandbox asked for: Postgres (databaseUrl), PGlite on disk (data), or memory (default).
-// The database drivers are imported only here and only when asked for, so the in-memory sandbox never loads them.
+// Opens the store a sandbox asked for: Postgres (databaseUrl), memory with a file (data), or memory (default),
+// each as an overlay over the shared seed. The Postgres driver is imported only here and only when asked
+// for, so the in-memory sandbox never loads it.
+import type { SeedView } from '../seed/seed-view.js';
+import { createCopyOnWriteStore } from './copy-on-write-store.js';
+import { createMemoryOverlay } from './memory-overlay.js';
 import { MissingDriverError } from './optional-import.js';
+import type { OverlayStore } from './overlay-store.js';
 import { StoreUnavailableError, type Store } from './record-store.js';
-import { createMemoryStore } from './memory-store.js';
-import { createSqlStore, describeDatabaseError } from './sql-store.js';
+import { createSqlOverlay, describeDatabaseError } from './sql-overlay.js';
 
 export interface StoreChoice {
-  /** a directory for an embedded database (PGlite) */
+  /** a directory the sandbox keeps its data in (one process owns it) */
   data?: string;
   /** a Postgres URL; never repeated in an error (it may hold a password) */
   databaseUrl?: string;
 }
 
-export async function openStore(choice: StoreChoice): Promise<Store> {
+export async function openStore(choice: StoreChoice, seed: SeedView, warn: (line: string) => void): Promise<Store> {
+  return createCopyOnWriteStore(seed, await openOverlay(choice, warn));
+}
+
+async function openOverlay(choice: StoreChoice, warn: (line: string) => void): Promise<OverlayStore> {
+  if (choice.data !== undefined) {
+    const { openFileOverlay } = await import('./file-overlay.js');
+    try {
+      return await openFileOverlay(choice.data, warn);
+    } catch (error) {
+      throw new Error(`sandbox: cannot open its data directory: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  if (choice.databaseUrl === undefined) return createMemoryOverlay();
   try {
-    if (choice.databaseUrl !== undefined) {
-      const { createPgDriver } = await import('./pg-driver.js');
-      return await createSqlStore(await createPgDriver(choice.databaseUrl));
-    }
-    if (choice.data !== undefined) {
-      const { createPgliteDriver } = await import('./pglite-driver.js');
-      return await createSqlStore(await createPgliteDriver(choice.data));
-    }
+    const { createPgDriver } = await import('./pg-driver.js');
+    return await createSqlOverlay(await createPgDriver(choice.databaseUrl));
   } catch (error) {
     if (error instanceof MissingDriverError) throw error;
     const reason = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);
     throw new Error(`sandbox: cannot open its database: ${reason}`, { cause: error });
   }
-  return createMemoryStore();
 }

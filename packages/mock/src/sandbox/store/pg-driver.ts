@@ -2,10 +2,13 @@
 // Imported only when a sandbox asks for it. The URL (it may hold a password) never reaches a log line.
 import type { Pool as PgPool } from 'pg';
 import { importOptional } from './optional-import.js';
-import type { SqlDriver } from './sql-store.js';
+import type { SqlDriver } from './sql-overlay.js';
 import { retryTransient } from './transient-retry.js';
 
 type Query = SqlDriver['query'];
+
+/** A query answered this recently (and none failed since) shows the database up, for a health check. */
+const RECENT_ANSWER_MS = 1_000;
 
 export async function createPgDriver(databaseUrl: string): Promise<SqlDriver> {
   const pg = await importOptional('pg', () => import('pg'), 'The sandbox with --database-url');
@@ -14,16 +17,49 @@ export async function createPgDriver(databaseUrl: string): Promise<SqlDriver> {
   // An idle connection that the server drops emits 'error' on the pool; without a listener Node would crash.
   // The next query gets a fresh connection, or fails and the sandbox answers 503.
   pool.on('error', () => {});
+  const statementName = createStatementNamer();
+  let answeredAt = 0;
+  let failedAt = 0;
+  const answered = <T>(result: T): T => {
+    answeredAt = Date.now();
+    return result;
+  };
+  const failed = (error: unknown): never => {
+    failedAt = Date.now();
+    throw error;
+  };
   return {
-    backend: 'postgres',
     query(sql, params = []) {
-      return retryTransient(async () => (await pool.query(sql, params)).rows);
+      const attempt = async () => answered((await pool.query({ name: statementName(sql), text: sql, values: params })).rows);
+      return retryTransient(attempt).catch(failed);
     },
     transaction(work) {
       // A transaction that lost a race was rolled back whole, so running it again is safe.
       return retryTransient(() => runTransaction(pool, work));
     },
+    async ping() {
+      // Under load, queries answer all the time: a health check then costs no connection of its own.
+      const answeredJustNow = Date.now() - answeredAt < RECENT_ANSWER_MS && answeredAt > failedAt;
+      if (answeredJustNow) return;
+      answered(await pool.query('SELECT 1').catch(failed));
+    },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Names each distinct SQL text, so that pg prepares it once per connection and then only binds values:
+ * the sandbox runs a handful of fixed statements, and parsing and planning them was a large part of a GET.
+ */
+function createStatementNamer(): (sql: string) => string {
+  const names = new Map<string, string>();
+  return (sql) => {
+    let name = names.get(sql);
+    if (name === undefined) {
+      name = `sandbox_${names.size + 1}`;
+      names.set(sql, name);
+    }
+    return name;
   };
 }
 

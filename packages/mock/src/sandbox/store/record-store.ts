@@ -1,5 +1,7 @@
-// The sandbox's storage interface. Three backends implement it: memory (default), PGlite (--data DIR,
-// embedded) and Postgres (--database-url, shared by several instances). Every call is scoped by tenant.
+// The sandbox's storage as the handlers see it: every call is scoped by tenant, and each tenant sees the
+// shared seed with its own writes over it (copy-on-write-store.ts). Where the writes live is an overlay
+// store (overlay-store.ts): memory (default), memory with an append-only file (--data DIR), or Postgres
+// (--database-url, shared by several instances).
 import type { Json } from '../../types.js';
 
 export type Body = Record<string, Json>;
@@ -19,16 +21,14 @@ export interface StoredRecord {
   body: Body;
 }
 
+export type StoreBackend = 'memory' | 'file' | 'postgres';
+
 export interface Store {
   /** Which backend, for the start-up line and /_sandbox/health. */
-  readonly backend: 'memory' | 'pglite' | 'postgres';
-  /** Seeds the tenant unless it was seeded before (also by another instance). */
-  ensureTenant(tenant: string, seed: readonly StoredRecord[]): Promise<void>;
-  /** Drops everything of the tenant and seeds it again, in one transaction. */
-  resetTenant(tenant: string, seed: readonly StoredRecord[]): Promise<void>;
+  readonly backend: StoreBackend;
   get(tenant: string, kind: string, id: string): Promise<StoredRecord | undefined>;
   getByKey(tenant: string, kind: string, key: string): Promise<StoredRecord | undefined>;
-  /** Records of a kind (optionally under one parent), in insertion order. */
+  /** Records of a kind (optionally under one parent): the seed's in seed order, then the tenant's own in insertion order. */
   list(tenant: string, kind: string, parent?: string): Promise<StoredRecord[]>;
   /** Inserts; false when the id or the key is taken (nothing is written then). */
   insert(tenant: string, record: StoredRecord): Promise<boolean>;
@@ -38,6 +38,14 @@ export interface Store {
   update(tenant: string, kind: string, id: string, body: Body): Promise<boolean>;
   /** Deletes a record and every record it owns; false when there was none. */
   deleteWithOwned(tenant: string, kind: string, id: string): Promise<boolean>;
+  /** Puts the tenant back to its starting data: drops everything it wrote. */
+  resetTenant(tenant: string): Promise<void>;
+  /** Notes that these tenants made requests now (batched by the caller: tenant-lifecycle.ts). */
+  touch(tenants: readonly string[]): Promise<void>;
+  /** Tenants that made a request and were not forgotten since. */
+  tenantCount(): Promise<number>;
+  /** Forgets tenants idle for longer than `idleMs`: their writes and their activity. Returns how many. */
+  forgetIdle(idleMs: number): Promise<number>;
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,0 +1,62 @@
+// Which tenants are active, for a hosted sandbox: every request notes its tenant, and with a TTL, tenants
+// idle for longer are forgotten: their writes dropped, so the next request finds the starting data.
+// A database gets the notes in batches (one write a second, not one per request); memory gets each at once,
+// so the in-process sandbox runs no timer unless it has a TTL.
+import type { Store } from './store/record-store.js';
+
+export interface TenantLifecycle {
+  /** Notes a request of `tenant` (costs a Set insert). */
+  seen(tenant: string): void;
+  /** Tenants seen and not forgotten, with every note so far written first. */
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const FLUSH_EVERY_MS = 1_000;
+/** How often idle tenants are looked for: a tenth of the TTL, between one second and one minute. */
+const sweepEveryMs = (ttlMs: number) => Math.min(60_000, Math.max(1_000, Math.round(ttlMs / 10)));
+
+export function createTenantLifecycle(store: Store, ttlMs: number | undefined, warn: (line: string) => void): TenantLifecycle {
+  let pending = new Set<string>();
+  const flush = async () => {
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Set();
+    try {
+      await store.touch([...batch]);
+    } catch (error) {
+      // The database is down: keep the notes for the next flush; requests answer 503 meanwhile anyway.
+      for (const tenant of batch) pending.add(tenant);
+      throw error;
+    }
+  };
+  const sweep = async () => {
+    await flush();
+    const forgotten = await store.forgetIdle(ttlMs!);
+    if (forgotten > 0) warn(`forgot ${forgotten} tenant(s) idle for longer than the tenant TTL`);
+  };
+  const reportFailure = (what: string) => (error: unknown) => warn(`${what}: ${(error as Error).message}`);
+
+  const batched = store.backend === 'postgres';
+  // unref: the timers never keep a process alive that has nothing else to do.
+  const flushTimer = batched ? setInterval(() => void flush().catch(reportFailure('tenant activity')), FLUSH_EVERY_MS) : undefined;
+  flushTimer?.unref?.();
+  const sweepTimer = ttlMs === undefined ? undefined : setInterval(() => void sweep().catch(reportFailure('tenant TTL')), sweepEveryMs(ttlMs));
+  sweepTimer?.unref?.();
+
+  return {
+    seen(tenant) {
+      if (batched) pending.add(tenant);
+      else void store.touch([tenant]);
+    },
+    async count() {
+      await flush();
+      return store.tenantCount();
+    },
+    async close() {
+      if (flushTimer !== undefined) clearInterval(flushTimer);
+      if (sweepTimer !== undefined) clearInterval(sweepTimer);
+      await flush().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createLookupBatcher } from '../../src/sandbox/store/lookup-batcher.js';
+
+describe('createLookupBatcher', () => {
+  it('sends the lookups made in one turn as one batch and answers each with its own value', async () => {
+    const batches: number[][] = [];
+    const batcher = createLookupBatcher(async (keys: number[]) => {
+      batches.push(keys);
+      return keys.map((key) => key * 10);
+    });
+    const first = await Promise.all([1, 2, 3].map((key) => batcher.load(key)));
+    const second = await batcher.load(4);
+    expect(first).toEqual([10, 20, 30]);
+    expect(second).toBe(40);
+    expect(batches).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('fails every lookup of a batch that failed, and the next batch starts afresh', async () => {
+    let fail = true;
+    const batcher = createLookupBatcher(async (keys: string[]) => {
+      if (fail) throw new Error('database unavailable');
+      return keys;
+    });
+    const failed = await Promise.allSettled([batcher.load('a'), batcher.load('b')]);
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await batcher.load('c')).toBe('c');
+  });
+});
