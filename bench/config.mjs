@@ -85,6 +85,11 @@ export const settings = {
     coldStarts: envNumber('BENCH_SANDBOX_COLD_STARTS', 5, { min: 1 }),
     /** MCP servers created before the memory (RSS) of the sandbox is read. */
     servers: envNumber('BENCH_SANDBOX_SERVERS', 10_000, { min: 1 }),
+    /** Tenants that make one GET each (each with its own token) on a fresh sandbox, before its RSS is read (issue 24). */
+    tenants: envNumber('BENCH_SANDBOX_TENANTS', 10_000, { min: 1 }),
+    /** Timed pairs of a new tenant's first request and an existing tenant's request, after `firstWarmup` pairs. */
+    firstRequests: envNumber('BENCH_SANDBOX_FIRST_REQUESTS', 500, { min: 10 }),
+    firstWarmup: envNumber('BENCH_SANDBOX_FIRST_WARMUP', 50),
     startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 120_000, { min: 1000 }),
   },
 
@@ -216,6 +221,60 @@ export const budgets = [
     value: (r) => r.sandbox?.coldStart?.ratio,
   },
   {
+    id: 'sandbox-tenants-rss',
+    title: 'Sandbox in memory: RSS after 10,000 tenants made one GET each (getTeam, each its own token), fresh server',
+    op: '<=',
+    budget: 150, // MB in all, tenants are cheap (issue 24); margin: 116–118 MB in three runs, 10 MB covers a later GC
+    margin: 10,
+    unit: ' MB',
+    value: (r) => withoutFailures(r.sandbox?.tenants?.memory)?.rssAfterMb,
+  },
+  {
+    id: 'sandbox-tenants-pg-seed-rows',
+    title: "Sandbox on Postgres: rows in its record table for the same 10,000 tenants after their GETs (seed rows), fresh server",
+    op: '<=',
+    budget: 0, // rows, a tenant that only reads writes none (issue 24); margin 0: an exact count, no run-to-run noise
+    margin: 0,
+    unit: ' rows',
+    value: (r) => withoutFailures(r.sandbox?.tenants?.postgres)?.seedRows,
+  },
+  {
+    id: 'sandbox-first-request',
+    title: "Sandbox in memory: a new tenant's first request / an existing tenant's, GET getTeam, one connection (medians of 500 alternating pairs)",
+    op: '<=',
+    budget: 2, // × an existing tenant's request, same run (issue 24); margin: 1.41–1.64 in three runs
+    margin: 0.25,
+    unit: '×',
+    value: (r) => r.sandbox?.firstRequest?.memory?.ratio,
+  },
+  {
+    id: 'sandbox-data-get-rps',
+    title: 'Sandbox with --data / stateless mock requests per second, GET by id (autocannon, 10 connections)',
+    op: '>=',
+    budget: 0.5, // × the stateless mock's GET req/s, same run (issue 24); margin: as sandbox-get-rps, reads come from memory the same way
+    margin: 0.15,
+    unit: '×',
+    value: (r) => r.sandbox?.ratios?.['get-data'],
+  },
+  {
+    id: 'sandbox-data-rss',
+    title: 'Sandbox with --data: RSS after 10,000 created MCP servers',
+    op: '<=',
+    budget: 200, // MB (issue 24); margin: 141–153 MB in three runs
+    margin: 15,
+    unit: ' MB',
+    value: (r) => withoutFailures(r.sandbox?.memory?.data)?.rssAfterMb,
+  },
+  {
+    id: 'sandbox-postgres-get-rps',
+    title: 'Sandbox on Postgres (one instance) / stateless mock requests per second, GET by id (autocannon, 10 connections)',
+    op: '>=',
+    budget: 0.3, // × the stateless mock's GET req/s, same run (issue 24); margin: 0.29–0.45 in three runs at load 2–6
+    margin: 0.1,
+    unit: '×',
+    value: (r) => r.sandbox?.ratios?.['get-postgres'],
+  },
+  {
     id: 'proxy-latency-p50',
     title: 'Validation proxy in front of an upstream answering in 2 ms / that upstream alone, sequential GET listAgentSkillVersions (1,004 B), one connection (p50)',
     op: '<=',
@@ -226,6 +285,15 @@ export const budgets = [
   },
 ];
 
+/**
+ * A measurement whose run had failed requests measured an error path, not the store: it counts as not measured.
+ * (`failed`: the requests of that run answered with anything but 200.)
+ */
+function withoutFailures(run) {
+  if (run === undefined || run.failed !== 0) return undefined;
+  return run;
+}
+
 /** Headroom of a measured value against its budget, as a fraction of the budget (negative = missed). */
 export function evaluateBudget(budget, results) {
   const raw = budget.value(results);
@@ -233,5 +301,9 @@ export function evaluateBudget(budget, results) {
   if (value === undefined) return { ...budget, value: undefined, pass: false, headroom: undefined, atRisk: true };
   const pass = budget.op === '<=' ? value <= budget.budget : value >= budget.budget;
   const slack = budget.op === '<=' ? budget.budget - value : value - budget.budget;
+  // An exact count (margin 0, e.g. rows written) has no noise and, with a budget of 0, no share of the
+  // budget to show: met, it is never at risk and ranks after every noisy budget; missed, before them.
+  const exact = budget.margin === 0;
+  if (exact) return { ...budget, value, pass, headroom: undefined, slack: pass ? Infinity : -Infinity, atRisk: !pass };
   return { ...budget, value, pass, headroom: slack / budget.budget, slack, atRisk: !pass || slack < budget.margin };
 }
