@@ -12,7 +12,7 @@ import { deepStrictEqual } from 'node:assert/strict';
 import createClient from 'openapi-fetch';
 import { createPlatformClient } from '@vendor/api-client';
 import { findOperation, requestExample, responseExample, parameters, parameterExample } from './lib/spec.mjs';
-import { summarize, round } from './lib/stats.mjs';
+import { ratio, summarize, round } from './lib/stats.mjs';
 import { isMain, writeSectionResult } from './lib/section.mjs';
 
 const TOKEN = 'bench-token-0123456789';
@@ -209,8 +209,8 @@ async function measureMode({ calls, prepare, fx, count, warmup, batch }) {
     for (const variant of VARIANTS) {
       const m = stats[method][variant].medianUs;
       ratios[method][variant] = {
-        vsFetch: round(m / base),
-        vsOpenapiFetch: round(m / of),
+        vsFetch: ratio(m, base),
+        vsOpenapiFetch: ratio(m, of),
         overheadVsOpenapiFetchUs: round(m - of),
       };
     }

@@ -5,7 +5,8 @@
 // The variants run round-robin in batches with a rotating start, after a warm-up, as in the client section, so
 // drift on the noisy machine hits all alike; every call is timed on its own (µs).
 import { deepStrictEqual } from 'node:assert/strict';
-import { round, summarize } from './lib/stats.mjs';
+import { ratio, round, summarize } from './lib/stats.mjs';
+import { us } from './lib/format.mjs';
 
 // As in the client section: small enough that a change in the machine's load hits every variant alike.
 const BATCH = 50;
@@ -80,8 +81,8 @@ export async function measurePerCall(settings, scenario, servers, warn) {
     const s = summarize(samples[variant.id]);
     stats[variant.id] = { title: variant.title, n: s.n, medianUs: round(s.median, 1), p90Us: round(s.p90, 1), meanUs: round(s.mean, 1), firstCallMs: firstCallMs[variant.id] };
   }
-  const ratio = (a, b) => round(stats[a].medianUs / stats[b].medianUs, 3);
-  for (const variant of variants) process.stderr.write(`  mock per call ${variant.id}: median ${stats[variant.id].medianUs} µs\n`);
+  const medianRatio = (a, b) => ratio(stats[a].medianUs, stats[b].medianUs);
+  for (const variant of variants) process.stderr.write(`  mock per call ${variant.id}: median ${us(stats[variant.id].medianUs)}\n`);
   return {
     request: `${scenario.method} ${scenario.path}`,
     calls: cfg.calls,
@@ -90,9 +91,9 @@ export async function measurePerCall(settings, scenario, servers, warn) {
     importMs: round(importMs, 1),
     variants: stats,
     ratios: {
-      inProcessVsHttp: ratio('in-process', 'http'),
-      journalInProcess: ratio('in-process', 'in-process-journal-off'),
-      journalHttp: ratio('http', 'http-journal-off'),
+      inProcessVsHttp: medianRatio('in-process', 'http'),
+      journalInProcess: medianRatio('in-process', 'in-process-journal-off'),
+      journalHttp: medianRatio('http', 'http-journal-off'),
     },
   };
 }

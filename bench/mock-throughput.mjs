@@ -8,11 +8,12 @@
 // (mock-fetch-per-call.mjs).
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { bundlePath, repoRoot, benchDir } from './lib/paths.mjs';
 import { requestExample, findOperation, parameters, parameterExample } from './lib/spec.mjs';
-import { startServer, freePort } from './lib/proc.mjs';
-import { round, percentile, mean, median } from './lib/stats.mjs';
+import { startServer, freePort, describeServer, stopServers } from './lib/proc.mjs';
+import { AUTOCANNON_VERSION, loadInRounds, requestsRatio, rotate, roundsPlan } from './lib/load.mjs';
+import { ms, rps } from './lib/format.mjs';
+import { median, ratio, round } from './lib/stats.mjs';
 import { isMain, writeSectionResult } from './lib/section.mjs';
 import { measurePerCall } from './mock-fetch-per-call.mjs';
 
@@ -38,55 +39,6 @@ async function probe(url, s) {
   const res = await fetch(url + s.path, { method: s.method, headers: s.headers, body: s.body, signal: AbortSignal.timeout(10_000) });
   const text = await res.text();
   return { status: res.status, contentType: res.headers.get('content-type'), bodyStart: text.slice(0, 160) };
-}
-
-/** One autocannon run; every response's latency (ms) is pushed to `latencies` when given. */
-function cannon(url, s, { seconds, connections }, latencies) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      { url: url + s.path, method: s.method, headers: s.headers, body: s.body, connections, duration: seconds, pipelining: 1, timeout: 10 },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    if (latencies) instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-    // Hard stop in case autocannon hangs: its own duration plus a grace period.
-    const guard = setTimeout(() => instance.stop(), (seconds + 15) * 1000);
-    instance.on('done', () => clearTimeout(guard));
-  });
-}
-
-/** Adds up the rounds of one server in one scenario; latency percentiles over every response of every round. */
-function summarizeRounds(rounds, latencies) {
-  const statusCodes = {};
-  let total = 0;
-  let seconds = 0;
-  let bytes = 0;
-  let errors = 0;
-  let timeouts = 0;
-  for (const r of rounds) {
-    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + count;
-    total += r.requests.total;
-    seconds += r.duration;
-    bytes += r.throughput.total;
-    errors += r.errors;
-    timeouts += r.timeouts;
-  }
-  return {
-    requestsPerSecond: round(total / seconds, 1),
-    requestsTotal: total,
-    perRoundRequestsPerSecond: rounds.map((r) => round(r.requests.total / r.duration, 1)),
-    latencyMs: {
-      p50: round(percentile(latencies, 50), 2),
-      p90: round(percentile(latencies, 90), 2),
-      p99: round(percentile(latencies, 99), 2),
-      mean: round(mean(latencies), 2),
-      max: round(Math.max(...rounds.map((r) => r.latency.max)), 2),
-    },
-    throughputBytesPerSecond: Math.round(bytes / seconds),
-    statusCodes,
-    errors,
-    timeouts,
-    seconds: round(seconds, 2),
-  };
 }
 
 /** How to start each server on a given port; `title` is what the report says it is. */
@@ -130,21 +82,20 @@ async function measureStartup(settings, s) {
   await fetch(`http://127.0.0.1:${await freePort()}/`).catch(() => {});
   const samples = Object.fromEntries(STARTUP_NAMES.map((n) => [n, []]));
   for (let r = 0; r < settings.mock.startRuns; r++) {
-    const order = STARTUP_NAMES.map((_, i) => STARTUP_NAMES[(i + r) % STARTUP_NAMES.length]);
-    for (const name of order) {
+    for (const name of rotate(STARTUP_NAMES, r)) {
       const server = await startAndTime(name, settings, s);
       samples[name].push(round(server.readyMs, 1));
       await server.stop();
     }
   }
   const firstAnswerMs = Object.fromEntries(STARTUP_NAMES.map((n) => [n, { median: round(median(samples[n]), 1), samples: samples[n] }]));
-  process.stderr.write(`  mock start-up (spawn to first answer, median): ${STARTUP_NAMES.map((n) => `${n} ${firstAnswerMs[n].median} ms`).join(', ')}\n`);
+  process.stderr.write(`  mock start-up (spawn to first answer, median): ${STARTUP_NAMES.map((n) => `${n} ${ms(firstAnswerMs[n].median, 0)}`).join(', ')}\n`);
   return {
     request: `${s.method} ${s.path}`,
     runs: settings.mock.startRuns,
     firstAnswerMs,
-    mockVsPrism: round(firstAnswerMs.mock.median / firstAnswerMs.prism.median, 3),
-    mockVsFloor: round(firstAnswerMs.mock.median / firstAnswerMs.floor.median, 3),
+    mockVsPrism: ratio(firstAnswerMs.mock.median, firstAnswerMs.prism.median),
+    mockVsFloor: ratio(firstAnswerMs.mock.median, firstAnswerMs.floor.median),
   };
 }
 
@@ -159,30 +110,41 @@ async function perCall(settings, scenario, servers) {
   }
 }
 
+/** One scenario: a probe of each server, then the alternating rounds, servers in `order`; its ratios into `result`. */
+async function measureScenario(settings, servers, s, order, result) {
+  const entry = { title: s.title, request: `${s.method} ${s.path}`, probe: {}, runs: {} };
+  for (const name of order) entry.probe[name] = await probe(servers[name].url, s);
+  const targets = order.map((name) => ({ name, url: servers[name].url, request: s }));
+  entry.runs = await loadInRounds(targets, roundsPlan(settings.mock), { recordLatencies: true });
+  for (const name of order) process.stderr.write(`  mock ${s.id} ${name}: ${rps(entry.runs[name].requestsPerSecond)}\n`);
+  result.scenarios[s.id] = entry;
+  result.ratios[s.id] = requestsRatio(entry.runs.mock, entry.runs.prism);
+  result.floorRatios[s.id] = requestsRatio(entry.runs.mock, entry.runs.floor);
+  result.journalRatios[s.id] = requestsRatio(entry.runs.mock, entry.runs['mock-journal-off']);
+}
+
+function titleOf(name, settings) {
+  const { title } = SERVERS[name];
+  if (typeof title === 'function') return title(settings);
+  return title;
+}
+
 export async function run(settings) {
   const cfg = settings.mock;
   const list = scenarios();
   const servers = {};
-  // Each server gets `seconds` of measurement per scenario, split into `rounds` runs in rotating order, so a
-  // change in the machine's load during the scenario hits every server alike.
-  const chunk = Math.max(1, Math.round(cfg.seconds / cfg.rounds));
   try {
     const startup = await measureStartup(settings, list[0]);
     for (const name of NAMES) servers[name] = await startAndTime(name, settings, list[0]);
     const result = {
-      autocannon: require('autocannon/package.json').version,
+      autocannon: AUTOCANNON_VERSION,
       prismCli: require('@stoplight/prism-cli/package.json').version,
       connections: cfg.connections,
       seconds: cfg.seconds,
       rounds: cfg.rounds,
-      roundSeconds: chunk,
+      roundSeconds: roundsPlan(cfg).roundSeconds,
       warmupSeconds: cfg.warmupSeconds,
-      servers: Object.fromEntries(
-        NAMES.map((name) => {
-          const title = typeof SERVERS[name].title === 'function' ? SERVERS[name].title(settings) : SERVERS[name].title;
-          return [name, { title, readyMs: Math.round(servers[name].readyMs) }];
-        }),
-      ),
+      servers: {},
       startup,
       scenarios: {},
       /** our mock's req/s / bare Prism's */
@@ -192,37 +154,13 @@ export async function run(settings) {
       /** our mock's req/s (journal on, the default) / the same mock's with the journal off */
       journalRatios: {},
     };
-    for (const [index, s] of list.entries()) {
-      const first = NAMES.map((_, i) => NAMES[(i + index) % NAMES.length]);
-      const entry = { title: s.title, request: `${s.method} ${s.path}`, probe: {}, runs: {} };
-      for (const name of first) entry.probe[name] = await probe(servers[name].url, s);
-      if (cfg.warmupSeconds > 0) {
-        for (const name of first) await cannon(servers[name].url, s, { seconds: cfg.warmupSeconds, connections: cfg.connections });
-      }
-      const rounds = Object.fromEntries(NAMES.map((n) => [n, []]));
-      const latencies = Object.fromEntries(NAMES.map((n) => [n, []]));
-      for (let r = 0; r < cfg.rounds; r++) {
-        for (const name of r % 2 === 0 ? first : [...first].reverse()) {
-          rounds[name].push(await cannon(servers[name].url, s, { seconds: chunk, connections: cfg.connections }, latencies[name]));
-        }
-      }
-      for (const name of first) {
-        entry.runs[name] = summarizeRounds(rounds[name], latencies[name]);
-        process.stderr.write(`  mock ${s.id} ${name}: ${entry.runs[name].requestsPerSecond} req/s\n`);
-      }
-      result.scenarios[s.id] = entry;
-      result.ratios[s.id] = round(entry.runs.mock.requestsPerSecond / entry.runs.prism.requestsPerSecond, 3);
-      result.floorRatios[s.id] = round(entry.runs.mock.requestsPerSecond / entry.runs.floor.requestsPerSecond, 3);
-      result.journalRatios[s.id] = round(entry.runs.mock.requestsPerSecond / entry.runs['mock-journal-off'].requestsPerSecond, 3);
-    }
+    // The servers' order turns with each scenario, so none is always measured first.
+    for (const [index, s] of list.entries()) await measureScenario(settings, servers, s, rotate(NAMES, index), result);
     result.perCall = await perCall(settings, list[0], servers);
-    for (const name of NAMES) {
-      const { stderr } = servers[name].output();
-      if (stderr.trim()) result.servers[name].stderrTail = stderr.trim().split('\n').slice(-5);
-    }
+    result.servers = Object.fromEntries(NAMES.map((name) => [name, describeServer(servers[name], titleOf(name, settings))]));
     return result;
   } finally {
-    for (const server of Object.values(servers)) await server.stop();
+    await stopServers(servers);
   }
 }
 

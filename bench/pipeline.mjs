@@ -4,6 +4,7 @@
 import { repoRoot } from './lib/paths.mjs';
 import { run as runCommand } from './lib/proc.mjs';
 import { round } from './lib/stats.mjs';
+import { seconds } from './lib/format.mjs';
 import { isMain, writeSectionResult } from './lib/section.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -40,7 +41,7 @@ async function timed(id, title, args, timeoutMs, env = {}) {
   const summary = all.match(/Tests:\s+\d+ passed, \d+ failed[^\n]*/);
   if (summary) entry.tests = summary[0].trim();
   if (!entry.ok) entry.outputTail = all.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n').slice(-25);
-  process.stderr.write(`  pipeline: ${title}: ${entry.seconds} s (exit ${r.code})\n`);
+  process.stderr.write(`  pipeline: ${title}: ${seconds(entry.seconds, 2)} (exit ${r.code})\n`);
   return entry;
 }
 

@@ -8,16 +8,15 @@
 // (order rotating) after a warm-up, so drift hits all alike; every request is timed on its own, in µs.
 // Then, optionally, autocannon at 10 connections against each target (BENCH_PROXY_SECONDS=0 skips it).
 import { Agent, request } from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { benchDir, repoRoot } from './lib/paths.mjs';
 import { findOperation, responseExample } from './lib/spec.mjs';
-import { startServer } from './lib/proc.mjs';
-import { mean, percentile, round } from './lib/stats.mjs';
+import { startServer, describeServer, stopServers } from './lib/proc.mjs';
+import { AUTOCANNON_VERSION, loadInRounds, requestsRatio, rotate, roundsPlan } from './lib/load.mjs';
+import { rps, times, us } from './lib/format.mjs';
+import { mean, percentile, ratio, round } from './lib/stats.mjs';
 import { isMain, writeSectionResult } from './lib/section.mjs';
 
-const require = createRequire(import.meta.url);
 const AUTH = 'Bearer bench-token-0123456789';
 // Of the bundle's documented answers, listAgentSkillVersions' first 200 example is the closest to 1 kB (1,004 B of
 // JSON; getTeam's is 851 B). A GET without required parameters: the request check is the token and the query.
@@ -25,6 +24,8 @@ const OPERATION = 'listAgentSkillVersions';
 // The budgeted upstream's service time. Against a zero-work loopback floor (~130 µs a round trip) any second process
 // on the path costs ~5× (the bare relay shows it), which says nothing about the proxy; 2 ms is a fast real service.
 const SERVICE_MS = 2;
+// Each target's discarded autocannon run before the measured rounds, seconds.
+const THROUGHPUT_WARMUP_SECONDS = 1;
 
 /** What each target is; `upstream` names the target it forwards to (the ratio's denominator). */
 const TARGETS = {
@@ -114,10 +115,6 @@ function timedGet(target) {
   });
 }
 
-function rotate(list, by) {
-  return list.map((_, i) => list[(i + by) % list.length]);
-}
-
 /** `calls` requests per target, in batches of `batch`, the targets taking turns in rotating order. */
 async function roundRobin(targets, calls, batch, record) {
   for (let done = 0, turn = 0; done < calls; done += batch, turn += 1) {
@@ -152,8 +149,8 @@ function comparisons(variants) {
     out[pair.id] = {
       through: pair.through,
       over: pair.alone,
-      p50: round(through.p50Us / alone.p50Us, 3),
-      p99: round(through.p99Us / alone.p99Us, 3),
+      p50: ratio(through.p50Us, alone.p50Us),
+      p99: ratio(through.p99Us, alone.p99Us),
       addedP50Us: round(through.p50Us - alone.p50Us, 1),
       addedP99Us: round(through.p99Us - alone.p99Us, 1),
     };
@@ -172,10 +169,10 @@ async function measureSequential(cfg, servers, requestPath) {
   const variants = Object.fromEntries(targets.map((t) => [t.name, latencySummary(t)]));
   for (const name of NAMES) {
     const v = variants[name];
-    process.stderr.write(`  proxy sequential ${name}: p50 ${v.p50Us} µs, p99 ${v.p99Us} µs (${v.connections} connection(s))\n`);
+    process.stderr.write(`  proxy sequential ${name}: p50 ${us(v.p50Us)}, p99 ${us(v.p99Us)} (${v.connections} connection(s))\n`);
   }
   const ratios = comparisons(variants);
-  for (const [id, r] of Object.entries(ratios)) process.stderr.write(`  proxy sequential ${id}: p50 ${r.p50}× ${r.over} (+${r.addedP50Us} µs), p99 ${r.p99}×\n`);
+  for (const [id, r] of Object.entries(ratios)) process.stderr.write(`  proxy sequential ${id}: p50 ${times(r.p50, 3)} ${r.over} (+${us(r.addedP50Us)}), p99 ${times(r.p99, 3)}\n`);
   return { calls: cfg.calls, warmup: cfg.warmup, batch: cfg.batch, variants, ratios };
 }
 
@@ -193,60 +190,17 @@ async function proxyTotals(url) {
   return report.totals;
 }
 
-function cannon(url, requestPath, { seconds, connections }) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      { url: url + requestPath, headers: { authorization: AUTH }, connections, duration: seconds, pipelining: 1, timeout: 10 },
-      (error, result) => {
-        if (error) reject(error);
-        else resolve(result);
-      },
-    );
-    // Hard stop in case autocannon hangs: its own duration plus a grace period.
-    const guard = setTimeout(() => instance.stop(), (seconds + 15) * 1000);
-    instance.on('done', () => clearTimeout(guard));
-  });
-}
-
-function throughputSummary(runs) {
-  const statusCodes = {};
-  let total = 0;
-  let seconds = 0;
-  let errors = 0;
-  let latencySum = 0;
-  for (const r of runs) {
-    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + count;
-    total += r.requests.total;
-    seconds += r.duration;
-    errors += r.errors + r.timeouts;
-    latencySum += r.latency.average * r.requests.total;
-  }
-  // autocannon's percentiles are whole milliseconds: the mean says more at these latencies.
-  return {
-    requestsPerSecond: round(total / seconds, 1),
-    meanMs: round(latencySum / total, 3),
-    p99Ms: round(Math.max(...runs.map((r) => r.latency.p99)), 2),
-    statusCodes,
-    errors,
-  };
-}
-
 /** autocannon against every target, `rounds` runs each, the targets alternating (ABBA) after a warm-up. */
 async function measureThroughput(cfg, servers, requestPath) {
-  const roundSeconds = Math.max(1, Math.round(cfg.seconds / cfg.rounds));
-  for (const name of NAMES) await cannon(servers[name].url, requestPath, { seconds: 1, connections: cfg.connections });
-  const runs = Object.fromEntries(NAMES.map((n) => [n, []]));
-  for (let r = 0; r < cfg.rounds; r++) {
-    const order = r % 2 === 0 ? NAMES : [...NAMES].reverse();
-    for (const name of order) runs[name].push(await cannon(servers[name].url, requestPath, { seconds: roundSeconds, connections: cfg.connections }));
-  }
-  const targets = Object.fromEntries(NAMES.map((n) => [n, throughputSummary(runs[n])]));
+  const plan = roundsPlan({ ...cfg, warmupSeconds: THROUGHPUT_WARMUP_SECONDS });
+  const get = { method: 'GET', path: requestPath, headers: { authorization: AUTH } };
+  const targets = await loadInRounds(NAMES.map((name) => ({ name, url: servers[name].url, request: get })), plan);
   const ratios = {};
   for (const pair of PAIRS) {
-    ratios[pair.id] = round(targets[pair.through].requestsPerSecond / targets[pair.alone].requestsPerSecond, 3);
-    process.stderr.write(`  proxy throughput ${pair.through}: ${targets[pair.through].requestsPerSecond} req/s (${ratios[pair.id]}× ${pair.alone})\n`);
+    ratios[pair.id] = requestsRatio(targets[pair.through], targets[pair.alone]);
+    process.stderr.write(`  proxy throughput ${pair.through}: ${rps(targets[pair.through].requestsPerSecond)} (${times(ratios[pair.id], 3)} ${pair.alone})\n`);
   }
-  return { autocannon: require('autocannon/package.json').version, connections: cfg.connections, rounds: cfg.rounds, roundSeconds, targets, ratios };
+  return { autocannon: AUTOCANNON_VERSION, connections: cfg.connections, rounds: cfg.rounds, roundSeconds: plan.roundSeconds, targets, ratios };
 }
 
 export async function run(settings) {
@@ -263,21 +217,16 @@ export async function run(settings) {
     const proxyReports = { 'proxy-floor': await proxyTotals(servers['proxy-floor'].url), 'proxy-mock': await proxyTotals(servers['proxy-mock'].url) };
     let throughput;
     if (cfg.seconds > 0) throughput = await measureThroughput(cfg, servers, requestPath);
-    const result = {
+    return {
       operation: { operationId: OPERATION, request: `${op.method.toUpperCase()} ${requestPath}`, exampleBytes },
-      targets: Object.fromEntries(NAMES.map((n) => [n, { title: TARGETS[n].title, readyMs: Math.round(servers[n].readyMs) }])),
+      targets: Object.fromEntries(NAMES.map((name) => [name, describeServer(servers[name], TARGETS[name].title)])),
       probes,
       sequential,
       proxyReports,
       throughput,
     };
-    for (const name of NAMES) {
-      const { stderr } = servers[name].output();
-      if (stderr.trim()) result.targets[name].stderrTail = stderr.trim().split('\n').slice(-5);
-    }
-    return result;
   } finally {
-    for (const server of Object.values(servers)) await server.stop();
+    await stopServers(servers);
   }
 }
 

@@ -146,6 +146,22 @@ export async function startServer(command, args, { cwd, env, url, timeoutMs = 60
   return { url: resolvedUrl, pid: child.pid, readyMs, stop, output: () => ({ stdout: out, stderr: err }) };
 }
 
+/** Stops every started server of `servers` (name → server), one after the other. */
+export async function stopServers(servers) {
+  for (const server of Object.values(servers)) await server.stop();
+}
+
+/**
+ * What a section's result says of a started server: `title` (what it is), how long it took to answer, and the
+ * last lines it wrote to stderr (its warnings, a crash) when it wrote any.
+ */
+export function describeServer(server, title) {
+  const described = { title, readyMs: Math.round(server.readyMs) };
+  const stderr = server.output().stderr.trim();
+  if (stderr !== '') described.stderrTail = stderr.split('\n').slice(-5);
+  return described;
+}
+
 async function answers(url, probe) {
   try {
     const res = await fetch(new URL(probe?.path ?? '/__bench_ready__', url), { headers: probe?.headers, signal: AbortSignal.timeout(2000) });

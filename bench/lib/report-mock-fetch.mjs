@@ -1,9 +1,6 @@
 // The parts of BENCHMARKS.md about the mock's in-process fetch (`@vendor/api-mock/fetch`): what it weighs in a
 // browser bundle (bench/bundle-size-mock.mjs) and what one call costs next to the HTTP mock (bench/mock-fetch-per-call.mjs).
-const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
-const int = (v) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–');
-const x = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
-const share = (part, whole) => `${fmt((100 * part) / whole, 0)}%`;
+import { fixed, int, ms, percent, times } from './format.mjs';
 
 /** Lines for the bundle section: the split of `@vendor/api-mock/fetch` (results.bundle.mockFetch). */
 export function renderMockFetchSplit(split) {
@@ -16,8 +13,8 @@ export function renderMockFetchSplit(split) {
     '| part | minified B | min+gzip B | share of min+gzip |',
     '| --- | ---: | ---: | ---: |',
   );
-  for (const part of split.parts) out.push(`| ${part.title} | ${int(part.minified)} | ${int(part.gzip)} | ${share(part.gzip, split.whole.gzip)} |`);
-  out.push(`| ${split.rest.title} | ${int(split.rest.minified)} | ${int(split.rest.gzip)} | ${share(split.rest.gzip, split.whole.gzip)} |`);
+  for (const part of split.parts) out.push(`| ${part.title} | ${int(part.minified)} | ${int(part.gzip)} | ${percent(part.gzip / split.whole.gzip)} |`);
+  out.push(`| ${split.rest.title} | ${int(split.rest.minified)} | ${int(split.rest.gzip)} | ${percent(split.rest.gzip / split.whole.gzip)} |`);
   out.push(`| whole, from the sources | ${int(split.whole.minified)} | ${int(split.whole.gzip)} | 100% |`, '');
   return out;
 }
@@ -30,18 +27,18 @@ export function renderPerCall(perCall) {
   out.push(
     `\`await f(url, init)\` and reading the body, \`${perCall.request}\`, ${int(perCall.calls)} timed calls per variant after ${int(perCall.warmup)} warm-up,`,
     `round-robin in batches of ${perCall.batch} (order rotating), in the bench process after the autocannon runs. First call: the in-process`,
-    `engine is built then (importing \`@vendor/api-mock/fetch\` took ${fmt(perCall.importMs, 0)} ms before it).`,
+    `engine is built then (importing \`@vendor/api-mock/fetch\` took ${ms(perCall.importMs, 0)} before it).`,
     '',
     '| variant | median µs | p90 µs | mean µs | first call ms |',
     '| --- | ---: | ---: | ---: | ---: |',
   );
   for (const [id, v] of Object.entries(perCall.variants)) {
-    out.push(`| ${v.title} (\`${id}\`) | ${fmt(v.medianUs)} | ${fmt(v.p90Us)} | ${fmt(v.meanUs)} | ${fmt(v.firstCallMs)} |`);
+    out.push(`| ${v.title} (\`${id}\`) | ${fixed(v.medianUs)} | ${fixed(v.p90Us)} | ${fixed(v.meanUs)} | ${fixed(v.firstCallMs)} |`);
   }
   const r = perCall.ratios;
   out.push(
     '',
-    `In-process / HTTP (median): ${x(r.inProcessVsHttp)}. Journal on / off (median): in-process ${x(r.journalInProcess)}, HTTP ${x(r.journalHttp)}.`,
+    `In-process / HTTP (median): ${times(r.inProcessVsHttp)}. Journal on / off (median): in-process ${times(r.journalInProcess)}, HTTP ${times(r.journalHttp)}.`,
     '',
   );
   return out;

@@ -1,8 +1,6 @@
 // The proxy section of BENCHMARKS.md (bench/proxy-latency.mjs): the validation proxy's added latency, sequential,
 // and its throughput under autocannon, each against the upstream alone.
-const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
-const int = (v) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–');
-const x = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
+import { bytes, fixed, int, times, us } from './format.mjs';
 
 /** `note`: lines the main report puts under every section's heading (a failure, or a result kept from an earlier run). */
 export function renderProxySection(px, note = '') {
@@ -10,7 +8,7 @@ export function renderProxySection(px, note = '') {
   if (!px) return [...out, 'Not measured in this run.', ''];
   if (px.error) return [...out, ''];
   out.push(
-    `\`${px.operation.request}\` (\`${px.operation.operationId}\`), whose documented answer, the first example of its 200, is ${int(px.operation.exampleBytes)} B of JSON.`,
+    `\`${px.operation.request}\` (\`${px.operation.operationId}\`), whose documented answer, the first example of its 200, is ${bytes(px.operation.exampleBytes)} of JSON.`,
     'Each target runs in its own process, started and stopped by the bench; the proxies and the relay forward to their upstream over loopback:',
     '',
   );
@@ -28,13 +26,13 @@ function sequentialLines(seq) {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const [name, v] of Object.entries(seq.variants)) {
-    out.push(`| \`${name}\` | ${fmt(v.p50Us)} | ${fmt(v.p90Us)} | ${fmt(v.p99Us)} | ${fmt(v.meanUs)} | ${overCells(seq.ratios[name]).join(' | ')} | ${v.connections} |`);
+    out.push(`| \`${name}\` | ${fixed(v.p50Us)} | ${fixed(v.p90Us)} | ${fixed(v.p99Us)} | ${fixed(v.meanUs)} | ${overCells(seq.ratios[name]).join(' | ')} | ${v.connections} |`);
   }
   out.push('');
   const checks = seq.ratios['proxy-vs-relay'];
   if (checks) {
     out.push(
-      `The proxy over the bare relay, both in front of the floor (what the checks and the proxy's bookkeeping cost beyond the extra hop): p50 ${x(checks.p50)} (+${fmt(checks.addedP50Us)} µs), p99 ${x(checks.p99)} (+${fmt(checks.addedP99Us)} µs).`,
+      `The proxy over the bare relay, both in front of the floor (what the checks and the proxy's bookkeeping cost beyond the extra hop): p50 ${times(checks.p50)} (+${us(checks.addedP50Us)}), p99 ${times(checks.p99)} (+${us(checks.addedP99Us)}).`,
       '',
     );
   }
@@ -44,7 +42,7 @@ function sequentialLines(seq) {
 /** The ratio and added-µs cells of a target that forwards to an upstream; empty for an upstream itself. */
 function overCells(r) {
   if (r === undefined) return ['', '', '', ''];
-  return [`${x(r.p50)} ${r.over}`, `${x(r.p99)} ${r.over}`, fmt(r.addedP50Us), fmt(r.addedP99Us)];
+  return [`${times(r.p50)} ${r.over}`, `${times(r.p99)} ${r.over}`, fixed(r.addedP50Us), fixed(r.addedP99Us)];
 }
 
 function reportLines(reports) {
@@ -65,10 +63,10 @@ function throughputLines(tp) {
     const codes = Object.entries(t.statusCodes).map(([k, v]) => `${k}: ${int(v)}`).join(', ');
     // The ratios are keyed by pair; a target that forwards is its own pair's name.
     let ratio = '';
-    if (tp.ratios[name] !== undefined) ratio = x(tp.ratios[name]);
-    out.push(`| \`${name}\` | ${fmt(t.requestsPerSecond, 0)} | ${ratio} | ${fmt(t.meanMs, 2)} | ${fmt(t.p99Ms, 0)} | ${codes} | ${t.errors} |`);
+    if (tp.ratios[name] !== undefined) ratio = times(tp.ratios[name]);
+    out.push(`| \`${name}\` | ${fixed(t.requestsPerSecond, 0)} | ${ratio} | ${fixed(t.meanMs, 2)} | ${fixed(t.p99Ms, 0)} | ${codes} | ${t.errors} |`);
   }
   out.push('');
-  if (tp.ratios['proxy-vs-relay'] !== undefined) out.push(`The proxy / the bare relay, both in front of the floor: ${x(tp.ratios['proxy-vs-relay'])} the requests per second.`, '');
+  if (tp.ratios['proxy-vs-relay'] !== undefined) out.push(`The proxy / the bare relay, both in front of the floor: ${times(tp.ratios['proxy-vs-relay'])} the requests per second.`, '');
   return out;
 }

@@ -1,6 +1,5 @@
 // The sandbox section of BENCHMARKS.md (bench/sandbox-throughput.mjs).
-const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
-const x = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
+import { fixed, ms, times } from './format.mjs';
 
 /** `note`: what the main report puts under every section's heading; here only a result kept from an earlier run. */
 export function renderSandboxSection(sb, note = '') {
@@ -13,7 +12,7 @@ export function renderSandboxSection(sb, note = '') {
   out.push(
     '',
     `Same run, same machine. Cold start is spawn to listening (Node start-up and imports included), median of ${c.runs} starts each, alternating:`,
-    `stateless ${fmt(c.statelessMs, 0)} ms, sandbox in memory ${fmt(c.sandboxMemoryMs, 0)} ms (${x(c.ratio)}).`,
+    `stateless ${ms(c.statelessMs, 0)}, sandbox in memory ${ms(c.sandboxMemoryMs, 0)} (${times(c.ratio)}).`,
     '',
     `Throughput: autocannon ${sb.autocannon}, ${sb.connections} connections, ${sb.seconds} s per server in ${sb.rounds} alternating rounds.`,
     '',
@@ -22,14 +21,14 @@ export function renderSandboxSection(sb, note = '') {
   );
   for (const [id, scenario] of Object.entries(sb.scenarios)) {
     for (const [name, r] of Object.entries(scenario.runs)) {
-      const ratio = name === 'stateless' ? '' : x(sb.ratios[`${id}-${name}`]);
+      const ratio = name === 'stateless' ? '' : times(sb.ratios[`${id}-${name}`]);
       const codes = Object.entries(r.statusCodes).map(([k, v]) => `${k}: ${v}`).join(', ');
-      out.push(`| ${name === 'stateless' ? scenario.title : ''} | ${name} | ${fmt(r.requestsPerSecond, 0)} | ${ratio} | ${fmt(r.p99Ms, 1)} | ${codes} |`);
+      out.push(`| ${name === 'stateless' ? scenario.title : ''} | ${name} | ${fixed(r.requestsPerSecond, 0)} | ${ratio} | ${fixed(r.p99Ms, 1)} | ${codes} |`);
     }
   }
   out.push('', '| store | MCP servers created | seconds | RSS before MB | RSS after MB |', '| --- | ---: | ---: | ---: | ---: |');
   for (const [name, m] of Object.entries(sb.memory ?? {})) {
-    out.push(`| ${name} | ${m.servers}${m.failed ? ` (${m.failed} failed)` : ''} | ${fmt(m.seconds)} | ${fmt(m.rssBeforeMb)} | ${fmt(m.rssAfterMb)} |`);
+    out.push(`| ${name} | ${m.servers}${m.failed ? ` (${m.failed} failed)` : ''} | ${fixed(m.seconds)} | ${fixed(m.rssBeforeMb)} | ${fixed(m.rssAfterMb)} |`);
   }
   out.push('');
   return out;

@@ -1,33 +1,24 @@
 // BENCHMARKS.md from bench/results.json. Written by `npm run bench` only.
-import { renderSandboxSection } from './report-sandbox.mjs';
-import { renderMockFetchSplit, renderPerCall } from './report-mock-fetch.mjs';
+import { bytes, fixed, int, kB, mb, ms, percent, seconds, table, times } from './format.mjs';
+import { renderMockSection } from './report-mock-throughput.mjs';
+import { renderMockFetchSplit } from './report-mock-fetch.mjs';
 import { renderProxySection } from './report-proxy.mjs';
-
-const fmt = (v, digits = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : '–');
-const int = (v) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '–');
-const x = (v) => (typeof v === 'number' && Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
-
-/** `align`: one letter per column, l or r (default: the first column left, the others right). */
-function table(header, rows, align) {
-  const a = align ?? `l${'r'.repeat(header.length - 1)}`;
-  const rule = header.map((_, i) => (a[i] === 'r' ? ' ---: ' : ' --- ')).join('|');
-  return [`| ${header.join(' | ')} |`, `|${rule}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-}
+import { renderSandboxSection } from './report-sandbox.mjs';
 
 export function budgetValue(b) {
   if (b.value === undefined) return 'not measured';
-  return b.unit === 'B' ? `${int(b.value)} B` : `${b.value.toFixed(3)}${b.unit}`;
+  return b.unit === 'B' ? bytes(b.value) : `${fixed(b.value, 3)}${b.unit}`;
 }
 export function budgetLimit(b) {
-  return b.unit === 'B' ? `${b.op} ${int(b.budget)} B` : `${b.op} ${b.budget}${b.unit}`;
+  return b.unit === 'B' ? `${b.op} ${bytes(b.budget)}` : `${b.op} ${b.budget}${b.unit}`;
 }
 export function budgetMargin(b) {
-  return b.unit === 'B' ? `±${int(b.margin)} B` : `±${b.margin}${b.unit}`;
+  return b.unit === 'B' ? `±${bytes(b.margin)}` : `±${b.margin}${b.unit}`;
 }
 export function budgetHeadroom(b) {
   if (b.headroom === undefined) return '–';
   const margins = b.slack / b.margin;
-  return `${(b.headroom * 100).toFixed(1)}% (${margins.toFixed(1)} margins)`;
+  return `${percent(b.headroom, 1)} (${fixed(margins, 1)} margins)`;
 }
 export function budgetStatus(b) {
   if (b.value === undefined) return 'FAIL (no value)';
@@ -75,14 +66,14 @@ function clientTable(mode) {
     ['variant', 'GET median µs', 'GET p90 µs', 'GET × fetch', 'GET × openapi-fetch', 'PUT median µs', 'PUT p90 µs', 'PUT × fetch', 'PUT × openapi-fetch'],
     variants.map((v) => [
       `\`${v}\``,
-      fmt(mode.stats.get[v].medianUs),
-      fmt(mode.stats.get[v].p90Us),
-      x(mode.ratios.get[v].vsFetch),
-      x(mode.ratios.get[v].vsOpenapiFetch),
-      fmt(mode.stats.put[v].medianUs),
-      fmt(mode.stats.put[v].p90Us),
-      x(mode.ratios.put[v].vsFetch),
-      x(mode.ratios.put[v].vsOpenapiFetch),
+      fixed(mode.stats.get[v].medianUs),
+      fixed(mode.stats.get[v].p90Us),
+      times(mode.ratios.get[v].vsFetch),
+      times(mode.ratios.get[v].vsOpenapiFetch),
+      fixed(mode.stats.put[v].medianUs),
+      fixed(mode.stats.put[v].p90Us),
+      times(mode.ratios.put[v].vsFetch),
+      times(mode.ratios.put[v].vsOpenapiFetch),
     ]),
   );
 }
@@ -110,7 +101,7 @@ export function renderMarkdown(results) {
         ['OS', m.platform],
         ['Memory', `${m.totalMemoryGiB} GiB`],
         ['Load average at start (1, 5, 15 min)', m.loadAverageAtStart.join(', ')],
-        ['Run time', `${fmt(m.seconds, 0)} s${partialRunNote(m)}`],
+        ['Run time', `${seconds(m.seconds, 0)}${partialRunNote(m)}`],
       ],
       'll',
     ),
@@ -169,56 +160,7 @@ export function renderMarkdown(results) {
     out.push(...renderMockFetchSplit(b.mockFetch));
   }
 
-  const mk = results.mock;
-  out.push('## 3. Mock throughput', sectionNotes(mk, m));
-  if (mk && !mk.error) {
-    out.push(
-      `autocannon ${mk.autocannon} in the bench process, ${mk.connections} connections. Per scenario and server: a ${mk.warmupSeconds} s warm-up, then`,
-      `${mk.rounds} measured run(s) of ${mk.roundSeconds} s, the servers alternating (ABBA) so load changes hit all; req/s over all runs,`,
-      'latency percentiles over every response. Each server runs in its own process, started and stopped by the bench.',
-      '',
-      `- mock: ${mk.servers.mock.title}, ready in ${int(mk.servers.mock.readyMs)} ms`,
-      ...(mk.servers['mock-journal-off'] ? [`- mock-journal-off: ${mk.servers['mock-journal-off'].title}, ready in ${int(mk.servers['mock-journal-off'].readyMs)} ms`] : []),
-      `- prism: ${mk.servers.prism.title} (prism-cli ${mk.prismCli}), ready in ${int(mk.servers.prism.readyMs)} ms`,
-      ...(mk.servers.floor ? [`- floor: ${mk.servers.floor.title}, ready in ${int(mk.servers.floor.readyMs)} ms`] : []),
-      '',
-    );
-    if (mk.startup) {
-      const names = Object.keys(mk.startup.firstAnswerMs);
-      out.push(
-        `Start-up: spawn of the process to the first answered request (\`${mk.startup.request}\`, 200), polled every 5 ms; ${mk.startup.runs} start-ups per server, order rotating.`,
-        '',
-        table(
-          ['server', 'median ms', 'samples ms', 'vs bare Prism'],
-          names.map((n) => [n, fmt(mk.startup.firstAnswerMs[n].median, 0), mk.startup.firstAnswerMs[n].samples.map((v) => fmt(v, 0)).join(', '), x(mk.startup.firstAnswerMs[n].median / mk.startup.firstAnswerMs.prism.median)]),
-          'lrlr',
-        ),
-        '',
-      );
-    }
-    const rows = [];
-    for (const [id, sc] of Object.entries(mk.scenarios)) {
-      for (const name of ['mock', 'mock-journal-off', 'prism', 'floor'].filter((n) => n in sc.runs)) {
-        const r = sc.runs[name];
-        const codes = Object.entries(r.statusCodes).map(([k, v]) => `${k}: ${int(v)}`).join(', ');
-        rows.push([
-          name === 'mock' ? `${sc.title}` : '',
-          name,
-          codes || '–',
-          fmt(r.requestsPerSecond, 0),
-          fmt(r.latencyMs.p50, 1),
-          fmt(r.latencyMs.p99, 1),
-          name === 'mock' ? x(mk.ratios[id]) : '',
-          name === 'mock' && mk.floorRatios ? x(mk.floorRatios[id]) : '',
-          name === 'mock' && mk.journalRatios ? x(mk.journalRatios[id]) : '',
-          r.errors || r.timeouts ? `${r.errors} errors, ${r.timeouts} timeouts` : '',
-        ]);
-      }
-    }
-    out.push(table(['scenario', 'server', 'status codes', 'req/s', 'p50 ms', 'p99 ms', 'mock / prism req/s', 'mock / floor req/s', 'journal on / off req/s', 'errors'], rows, 'lllrrrrrrl'), '');
-    out.push(...renderPerCall(mk.perCall));
-  }
-
+  out.push(...renderMockSection(results.mock, sectionNotes(results.mock, m)));
   out.push(...renderSandboxSection(results.sandbox, sectionNotes(results.sandbox, m)));
   out.push(...renderProxySection(results.proxy, sectionNotes(results.proxy, m)));
 
@@ -232,7 +174,7 @@ export function renderMarkdown(results) {
         p.steps.map((st) => [
           st.title,
           `\`${st.command}\``,
-          fmt(st.seconds, 1),
+          fixed(st.seconds, 1),
           st.timedOut ? 'timed out' : String(st.exitCode),
           st.turbo.tasksTotal !== undefined ? `${st.turbo.cached}/${st.turbo.tasksTotal} cached${st.turbo.fullTurbo ? ', FULL TURBO' : ''}${st.tests ? `; ${st.tests}` : ''}` : st.tests ?? '',
         ]),
@@ -256,10 +198,10 @@ export function renderMarkdown(results) {
       '',
       table(
         ['consumer', 'wall s', 'tsc check s', 'tsc total s', 'types', 'instantiations', 'memory MB'],
-        t.consumers.map((cn) => [`${cn.title} (\`${cn.id}\`)`, fmt(cn.wallSeconds, 2), fmt(cn.checkSeconds, 2), fmt(cn.totalSeconds, 2), int(cn.types), int(cn.instantiations), fmt(cn.memoryMB, 1)]),
+        t.consumers.map((cn) => [`${cn.title} (\`${cn.id}\`)`, fixed(cn.wallSeconds, 2), fixed(cn.checkSeconds, 2), fixed(cn.totalSeconds, 2), int(cn.types), int(cn.instantiations), fixed(cn.memoryMB, 1)]),
       ),
       '',
-      `Difference, all-operations − empty: ${fmt(t.difference.wallSeconds, 2)} s wall, ${fmt(t.difference.checkSeconds, 2)} s check time, ${int(t.difference.types)} types, ${fmt(t.difference.memoryMB, 1)} MB.`,
+      `Difference, all-operations − empty: ${seconds(t.difference.wallSeconds, 2)} wall, ${seconds(t.difference.checkSeconds, 2)} check time, ${int(t.difference.types)} types, ${mb(t.difference.memoryMB)}.`,
       '',
     );
   }
@@ -267,14 +209,13 @@ export function renderMarkdown(results) {
   const d = results.docs;
   out.push('## 6. Docs page', sectionNotes(d, m));
   if (d && !d.error) {
-    const kB = (bytes) => `${fmt(bytes / 1000, 1)} kB`;
     out.push(
       `apps/docs/dist/index.html served by the docs' static server (sirv, precompressed files) to Chromium ${d.chromium}, ${d.loads} cold loads per setting (median).`,
-      `Throttled: ${fmt((d.throttle.downloadThroughput * 8) / 1e6, 0)} Mbit/s down, ${d.throttle.latency} ms round trip.`,
+      `Throttled: ${fixed((d.throttle.downloadThroughput * 8) / 1e6, 0)} Mbit/s down, ${d.throttle.latency} ms round trip.`,
       '',
       table(
         ['page', 'plain', 'gzip', 'brotli', 'on the wire', 'first contentful paint', 'load event', 'FCP throttled', 'load throttled'],
-        [[`index.html (${d.encodings.filter((e) => e !== 'identity').join(', ') || 'identity'})`, kB(d.files.plain), kB(d.files.gzip), kB(d.files.brotli), kB(d.wireBytes), `${fmt(d.fcpMs, 0)} ms (${fmt(d.fcpMinMs, 0)}–${fmt(d.fcpMaxMs, 0)})`, `${fmt(d.loadMs, 0)} ms`, `${fmt(d.fcpThrottledMs, 0)} ms`, `${fmt(d.loadThrottledMs, 0)} ms`]],
+        [[`index.html (${d.encodings.filter((e) => e !== 'identity').join(', ') || 'identity'})`, kB(d.files.plain), kB(d.files.gzip), kB(d.files.brotli), kB(d.wireBytes), `${ms(d.fcpMs, 0)} (${fixed(d.fcpMinMs, 0)}–${fixed(d.fcpMaxMs, 0)})`, ms(d.loadMs, 0), ms(d.fcpThrottledMs, 0), ms(d.loadThrottledMs, 0)]],
       ),
       '',
     );

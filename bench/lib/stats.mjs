@@ -30,3 +30,8 @@ export function round(value, digits = 3) {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/** `value` / `base`, to three decimals: how the bench writes every ratio. */
+export function ratio(value, base) {
+  return round(value / base, 3);
+}
