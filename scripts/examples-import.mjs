@@ -14,17 +14,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Document, LineCounter, Scalar, isMap, isScalar, parse, parseDocument, visit } from 'yaml';
+import { buildSpecModelIfMissing } from './lib/spec-model-built.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_SPEC = path.join(repoRoot, 'openapi/spec.yaml');
 const NAME = 'examples:import';
 const USAGE = `usage: npm run -s ${NAME} -- DIR [--spec FILE]`;
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** A problem with what the script was given: said in one line, exit 2, no stack trace. */
 class InputError extends Error {}
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+// Where an operation's responses are is @vendor/spec-model's to say (its dist/); a clone that has not built it
+// builds it first.
+if (isMain) buildSpecModelIfMissing(NAME, 2);
+const { SpecModelError, createSpecModel, decodePointer, getAtPointer, jsonContentOf, responseFor } = await import('@vendor/spec-model');
 if (isMain) {
   main(process.argv.slice(2)).then(
     (code) => {
@@ -171,120 +175,74 @@ async function readSpec(specFile) {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   if (document.errors.length > 0) throw new InputError(`${specFile} is not valid YAML: ${document.errors[0].message}`);
-  return { file: specFile, document, lineCounter, root: document.toJS() };
+  return { file: specFile, document, lineCounter, model: readModel(specFile, document.toJS()) };
+}
+
+function readModel(specFile, root) {
+  try {
+    return createSpecModel(root);
+  } catch (error) {
+    if (error instanceof SpecModelError) throw new InputError(`cannot read the spec ${specFile}: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
  * Where the examples of one operation and status go: the keys down to the media type's `examples`, the line to
  * look at, and what the reader must know first (a response to add, one shared with other operations).
+ * Examples go where the response is written, so a response used through a `$ref` is edited at its target.
  * @returns {{ file: string, label: string, segments: string[] | undefined, line: number | undefined, notes: string[], existingNames: string[] }}
  */
 function placeOf(spec, { operationId, status }) {
   const place = { file: spec.file, label: operationId, segments: undefined, line: undefined, notes: [], existingNames: [] };
-  const found = findOperation(spec.root, operationId);
-  if (found === undefined) {
+  const operation = spec.model.operations.find((candidate) => candidate.operationId === operationId);
+  if (operation === undefined) {
     warn(`operation ${operationId} is not in ${displayPath(spec.file)}: nowhere to paste its examples`);
     place.notes.push(`operation ${operationId} is not in ${displayPath(spec.file)}: nowhere to paste these`);
     return place;
   }
-  place.label = `${operationId} (${found.method.toUpperCase()} ${found.path})`;
-  const operationSegments = [...found.segments, found.method];
-  const statusKey = documentedStatusKey(found.operation.responses, status);
-  if (statusKey === undefined) {
+  place.label = `${operationId} (${operation.method.toUpperCase()} ${operation.path})`;
+  const operationSegments = decodePointer(operation.pointer);
+  const response = responseFor(operation, Number(status));
+  if (response === undefined) {
     place.segments = [...operationSegments, 'responses', status, 'content', 'application/json', 'examples'];
     place.line = keyLine(spec, [...operationSegments, 'responses']);
     place.notes.push(`${status} is not documented for ${operationId}: add a '${status}' response (description, application/json schema) first`);
     return place;
   }
-  if (statusKey !== status) place.notes.push(`${status} is documented as ${statusKey}`);
-  const response = resolved(spec.root, [...operationSegments, 'responses', statusKey]);
-  if (response.ref !== undefined) place.notes.push(sharedNote(spec.root, response.ref, operationId));
-  const mediaType = jsonMediaType(response.node);
-  if (mediaType === undefined) {
-    place.segments = [...response.segments, 'content', 'application/json', 'examples'];
-    place.line = keyLine(spec, response.segments);
-    place.notes.push(`the ${statusKey} response documents no JSON body: add content.application/json with a schema first`);
+  if (response.status !== status) place.notes.push(`${status} is documented as ${response.status}`);
+  const isReferenced = response.usedAt !== response.pointer;
+  if (isReferenced) place.notes.push(sharedNote(spec.model, response.pointer, operationId));
+  const responseSegments = decodePointer(response.pointer);
+  const json = jsonContentOf(response.content);
+  if (json === undefined) {
+    place.segments = [...responseSegments, 'content', 'application/json', 'examples'];
+    place.line = keyLine(spec, responseSegments);
+    place.notes.push(`the ${response.status} response documents no JSON body: add content.application/json with a schema first`);
     return place;
   }
-  const mediaSegments = [...response.segments, 'content', mediaType];
-  const examples = response.node.content[mediaType].examples;
+  const mediaSegments = decodePointer(json.pointer);
+  const examples = getAtPointer(spec.model.document, json.pointer).examples;
   place.segments = [...mediaSegments, 'examples'];
   if (isPlainObject(examples)) {
     place.existingNames = Object.keys(examples);
     place.line = keyLine(spec, place.segments);
   } else {
     place.line = keyLine(spec, mediaSegments);
-    place.notes.push(`${mediaType} has no examples: yet; add the key and paste under it`);
+    place.notes.push(`${json.mediaType} has no examples: yet; add the key and paste under it`);
   }
   return place;
 }
 
-function findOperation(root, operationId) {
-  const paths = isPlainObject(root.paths) ? root.paths : {};
-  for (const pathName of Object.keys(paths)) {
-    const pathItem = resolved(root, ['paths', pathName]);
-    for (const method of METHODS) {
-      const operation = pathItem.node?.[method];
-      if (isPlainObject(operation) && operation.operationId === operationId) return { path: pathName, method, operation, segments: pathItem.segments };
-    }
-  }
-  return undefined;
-}
-
-/** The exact status, else its range (4XX), else default: as OpenAPI matches a status to a response. */
-function documentedStatusKey(responses, status) {
-  if (!isPlainObject(responses)) return undefined;
-  const keys = Object.keys(responses);
-  if (keys.includes(status)) return status;
-  const range = keys.find((key) => key.toUpperCase() === `${status[0]}XX`);
-  if (range !== undefined) return range;
-  if (keys.includes('default')) return 'default';
-  return undefined;
-}
-
-/** The node at `segments`, following a local $ref: examples go where the response is written, not where it is used. */
-function resolved(root, segments) {
-  const node = nodeAt(root, segments);
-  const ref = node?.$ref;
-  const isLocalRef = typeof ref === 'string' && ref.startsWith('#/');
-  if (!isLocalRef) return { node, segments, ref: undefined };
-  const refSegments = ref.slice(2).split('/').map(unescapePointerToken);
-  return { node: nodeAt(root, refSegments), segments: refSegments, ref };
-}
-
-function nodeAt(root, segments) {
-  let node = root;
-  for (const segment of segments) {
-    if (!isPlainObject(node)) return undefined;
-    node = node[segment];
-  }
-  return node;
-}
-
-function unescapePointerToken(token) {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function jsonMediaType(response) {
-  if (!isPlainObject(response?.content)) return undefined;
-  return Object.keys(response.content).find((mediaType) => /^application\/(.+\+)?json(\s*;|$)/i.test(mediaType));
-}
-
 /** A component response shows its examples on every operation that refers to it: the reader should know which. */
-function sharedNote(root, ref, operationId) {
-  const users = new Set();
-  for (const pathName of Object.keys(root.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = root.paths[pathName]?.[method];
-      const responses = isPlainObject(operation?.responses) ? Object.values(operation.responses) : [];
-      const refersToIt = responses.some((response) => response?.$ref === ref);
-      if (refersToIt) users.add(operation.operationId);
-    }
-  }
-  users.delete(operationId);
-  const others = [...users].sort();
-  if (others.length === 0) return `the response is ${ref}`;
-  return `the response is ${ref}, shared with ${others.join(', ')}: examples there show for all of them`;
+function sharedNote(model, responsePointer, operationId) {
+  const refersToIt = (operation) => operation.responses.some((response) => response.pointer === responsePointer && response.usedAt !== responsePointer);
+  const others = model.operations
+    .filter((operation) => operation.operationId !== operationId && refersToIt(operation))
+    .map((operation) => operation.operationId)
+    .sort();
+  if (others.length === 0) return `the response is ${responsePointer}`;
+  return `the response is ${responsePointer}, shared with ${others.join(', ')}: examples there show for all of them`;
 }
 
 /** The 1-based line of the last key of `segments` in the spec file, if it is there. */

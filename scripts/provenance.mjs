@@ -17,54 +17,26 @@ import { bundleSpec, repoRoot, specPath } from './lib/bundle.mjs';
 import { buildSpecModelIfMissing } from './lib/spec-model-built.mjs';
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-// The pointers are escaped by @vendor/spec-model (its dist/). Run on a clone that has not built it, the script
-// says what to run instead of failing on the import.
+// The markers are read by @vendor/spec-model (its dist/), like every reading of the contract. Run on a clone that
+// has not built it, the script says what to run instead of failing on the import.
 if (isMain) buildSpecModelIfMissing('provenance', 2);
-const { encodePointerToken } = await import('@vendor/spec-model');
-
-export const KINDS = ['service', 'assumption'];
+const { PROVENANCE_KINDS, readProvenance } = await import('@vendor/spec-model');
 
 /**
  * Every provenance mark in a document.
  * @returns {{ counts: Record<string, number>, marks: {pointer: string, kind: string, note?: string}[], problems: string[] }}
  */
 export function collectProvenance(document) {
-  const counts = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
-  const marks = [];
-  const problems = [];
-  const visit = (node, pointer) => {
-    if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      node.forEach((child, i) => visit(child, `${pointer}/${i}`));
-      return;
-    }
-    const hasMark = 'x-provenance' in node;
-    const hasNote = 'x-provenance-note' in node;
-    const where = pointer || '#';
-    if (hasMark) {
-      const kind = node['x-provenance'];
-      if (KINDS.includes(kind)) {
-        counts[kind] += 1;
-        marks.push({ pointer: where, kind, ...(hasNote ? { note: node['x-provenance-note'] } : {}) });
-      } else {
-        problems.push(`${where}: x-provenance is ${JSON.stringify(kind)}; it must be one of ${KINDS.join(', ')}`);
-      }
-    }
-    if (hasNote && !hasMark) {
-      problems.push(`${where}: x-provenance-note without x-provenance; mark the element service or assumption, or drop the note`);
-    }
-    const note = node['x-provenance-note'];
-    const emptyNote = hasNote && (typeof note !== 'string' || note.trim() === '');
-    if (emptyNote) problems.push(`${where}: x-provenance-note must be a non-empty string`);
-    for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${encodePointerToken(key)}`);
-  };
-  visit(document, '#');
-  return { counts, marks, problems };
+  const { markers, problems } = readProvenance(document);
+  const counts = Object.fromEntries(PROVENANCE_KINDS.map((kind) => [kind, 0]));
+  for (const { provenance } of markers) counts[provenance] += 1;
+  const marks = markers.map(({ pointer, provenance, note }) => ({ pointer, kind: provenance, ...(note === undefined ? {} : { note }) }));
+  return { counts, marks, problems: problems.map(({ pointer, message }) => `${pointer}: ${message}`) };
 }
 
 /** The report as lines of text. */
 export function formatReport({ counts, marks, problems }) {
-  const lines = [`provenance: ${KINDS.map((kind) => `${counts[kind]} ${kind}`).join(', ')} (unmarked elements follow the API description)`];
+  const lines = [`provenance: ${PROVENANCE_KINDS.map((kind) => `${counts[kind]} ${kind}`).join(', ')} (unmarked elements follow the API description)`];
   const assumptions = marks.filter((mark) => mark.kind === 'assumption');
   if (assumptions.length > 0) lines.push('', `Assumptions (${assumptions.length}):`);
   for (const mark of assumptions) lines.push(`  ${mark.pointer}`, `      ${mark.note ?? '(no note)'}`);

@@ -14,6 +14,3 @@ export const VARIANT_KEYWORDS = ['oneOf', 'anyOf'];
 
 /** Keywords that combine subschemas; a schema with one of them may constrain its value without a `type`. */
 export const COMPOSITION_KEYWORDS = ['oneOf', 'anyOf', 'allOf', 'not', 'if'];
-
-/** Keywords that only annotate a schema; a wrapper carrying nothing else is just its branches. */
-export const ANNOTATION_KEYWORDS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$comment']);

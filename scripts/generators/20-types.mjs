@@ -7,7 +7,7 @@
 // A plain `string` branch would swallow the literals (`"a" | string` is just `string`).
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { isAnyStringBranch, isOpenEnum } from '../lib/schema-rules.mjs';
+import { isAnyStringBranch, isOpenEnum } from '@vendor/spec-model';
 
 export const HEADER = `/**
  * GENERATED FILE, DO NOT EDIT.

@@ -13,7 +13,8 @@ const BUILD_COMMAND = ['turbo', 'run', 'build', '--filter=@vendor/spec-model', '
 export function buildSpecModelIfMissing(scriptName, exitCode = 1) {
   if (existsSync(path.join(repoRoot, BUILT_ENTRY))) return;
   console.error(`${scriptName}: ${BUILT_ENTRY} is missing; building it first (npx ${BUILD_COMMAND.join(' ')})`);
-  const build = spawnSync('npx', BUILD_COMMAND, { cwd: repoRoot, stdio: 'inherit' });
+  // The build's output goes to stderr: a script's stdout may be its result (examples:import prints YAML there).
+  const build = spawnSync('npx', BUILD_COMMAND, { cwd: repoRoot, stdio: ['inherit', process.stderr.fd, 'inherit'] });
   const built = build.status === 0 && existsSync(path.join(repoRoot, BUILT_ENTRY));
   if (built) return;
   console.error(`${scriptName}: could not build @vendor/spec-model; run \`npx ${BUILD_COMMAND.join(' ')}\` to see why.`);

@@ -3,7 +3,7 @@
 // property, every discriminator mapping matches its branches' consts, request bodies are strict at
 // the top level (ARCHITECTURE.md) and nothing in a response is closed.
 import { describe, expect, it } from 'vitest';
-import { getAtPointer, resolveRef } from '@vendor/spec-model';
+import { resolveRef } from '@vendor/spec-model';
 import { doc, operations, propertyNames, requestBodySchema, schemaValidator } from './lib/spec.js';
 
 const names = Object.keys(doc.components.schemas);
@@ -36,7 +36,7 @@ describe('Discriminators', () => {
     const { propertyName, mapping } = s.discriminator;
     expect(Object.values(mapping).sort()).toEqual(s.oneOf.map((b: any) => b.$ref).sort());
     for (const [value, ref] of Object.entries(mapping)) {
-      const target = getAtPointer(doc, ref as string);
+      const target = resolveRef(doc, { $ref: ref });
       const prop = (function find(x: any): any {
         x = resolveRef(doc, x);
         return x?.properties?.[propertyName] ?? (x?.allOf ?? []).map(find).find(Boolean);

@@ -1,5 +1,5 @@
 // `npm run examples:import -- DIR` (scripts/examples-import.mjs): the examples the validation proxy recorded
-// (`--record DIR`, packages/mock/src/proxy/exchange-recorder.ts) as YAML to paste into openapi/spec.yaml.
+// (`--record DIR`, packages/mock/src/proxy/recording/exchange-recorder.ts) as YAML to paste into openapi/spec.yaml.
 // The fixture directories are made by hand, in the recorder's file shape.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';

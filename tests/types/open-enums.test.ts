@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { typesFor } from '../../scripts/generators/20-types.mjs';
 // @ts-expect-error: plain ESM helper without type declarations
 import { bundleSpec, repoRoot } from '../../scripts/lib/bundle.mjs';
-// @ts-expect-error: plain ESM helper without type declarations
-import { isOpenEnum } from '../../scripts/lib/schema-rules.mjs';
+import { isOpenEnum } from '@vendor/spec-model';
 
 const openEnum = (values: string[]) => ({ anyOf: [{ type: 'string', enum: values }, { type: 'string' }] });
 

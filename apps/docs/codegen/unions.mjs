@@ -6,7 +6,7 @@
 // its discriminator value) and drop the `discriminator` keyword, after writing into the union's
 // description which property selects the variant. Only annotations change: every variant, every
 // `$ref` and every validation keyword stays as it is, so what the contract accepts is unchanged.
-import { encodePointerToken, resolveRef } from '@vendor/spec-model';
+import { decodePointer, encodePointerToken, followRef, resolveRef } from '@vendor/spec-model';
 
 const UNION_KEYWORDS = ['oneOf', 'anyOf'];
 /** Keys whose values are data (examples, defaults), never schemas: a `oneOf` inside them is not a union. */
@@ -97,7 +97,9 @@ function variantName(document, union, variant, index) {
   }
   const resolved = resolveRef(document, variant);
   if (typeof resolved?.title === 'string') return resolved.title;
-  if (typeof variant.$ref === 'string') return variant.$ref.split('/').pop();
+  // The name of the component the variant refers to: the last token of the first place its $ref leads to.
+  const [referenced] = followRef(document, variant).pointers;
+  if (referenced !== undefined) return decodePointer(referenced).at(-1);
   return inlineVariantName(resolved, union, index);
 }
 

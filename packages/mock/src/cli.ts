@@ -1,37 +1,36 @@
 #!/usr/bin/env node
-// The mock's CLI for partners (`npx @vendor/api-mock`, run by bin/api-mock.mjs). One log line per request; stops on
-// SIGINT/SIGTERM.
-import { COMMAND, PACKAGE_NAME } from './cli/command-name.js';
+// The mock's CLI for partners (`npx @vendor/api-mock`, run by bin/api-mock.mjs). One log line per request (written
+// in batches, so that logging never holds up the mock); stops on SIGINT/SIGTERM.
+import { COMMAND, PACKAGE_NAME } from './core/command-name.js';
 import { parseCliArgs, USAGE, type CliOptions } from './cli/mock-options.js';
+import { parseOrExit } from './cli/parse-or-exit.js';
 import { DEFAULT_FAULT_KINDS } from './faults/chaos.js';
-import { PortInUseError, startMock, type RunningMock, type RunningSandbox, type StartMockOptions } from './http/server.js';
+import { PortInUseError, startMock, type RunningMock, type RunningSandbox, type StartMockOptions } from './server/start-mock.js';
 import { DEFAULT_JOURNAL_SIZE } from './journal/journal-recorder.js';
+import { batchedLines } from './server/access-log.js';
 import type { SandboxOptions } from './sandbox/create-sandbox.js';
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
   if (process.argv[2] === 'proxy') return (await import('./cli/proxy-command.js')).proxyCommand(process.argv.slice(3));
-  let options;
-  try {
-    options = parseCliArgs(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${PACKAGE_NAME}: ${(error as Error).message}\n`);
-    process.exit(2);
-  }
-  if (options.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const options = parseOrExit(undefined, process.argv.slice(2), parseCliArgs, USAGE);
+  if (options === undefined) return;
   // Signal handlers first: a signal that arrives while starting must still stop cleanly.
   let mock: Awaited<ReturnType<typeof startMock>> | undefined;
   let stopping = false;
+  const accessLog = batchedLines((text) => process.stdout.write(text));
+  const exitWith = (code: number) => {
+    accessLog.flush();
+    process.exit(code);
+  };
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    accessLog.flush();
     process.stdout.write(`${signal}: stopping the mock\n`);
     (mock ? mock.close() : Promise.resolve()).then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => exitWith(0),
+      () => exitWith(1),
     );
   };
   process.once('SIGINT', () => stop('SIGINT'));
@@ -45,7 +44,7 @@ async function main(): Promise<void> {
       ...(options.spec && { spec: options.spec }),
       ...testDoubleOptions(options),
       ...(options.sandbox && { sandbox: sandboxOptions(options) }),
-      onRequest: (line) => process.stdout.write(`${line}\n`),
+      onRequest: (line) => accessLog.write(line),
       onWarning: (line) => process.stderr.write(`WARN ${line}\n`),
     });
   } catch (error) {
@@ -136,17 +135,8 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
 
 async function tokenCommand(argv: string[]): Promise<void> {
   const { parseTokenArgs, tokenLines, TOKEN_USAGE } = await import('./cli/token-command.js');
-  let options;
-  try {
-    options = parseTokenArgs(argv);
-  } catch (error) {
-    process.stderr.write(`${PACKAGE_NAME} token: ${(error as Error).message}\n`);
-    process.exit(2);
-  }
-  if (options.help) {
-    process.stdout.write(`${TOKEN_USAGE}\n`);
-    return;
-  }
+  const options = parseOrExit('token', argv, parseTokenArgs, TOKEN_USAGE);
+  if (options === undefined) return;
   process.stdout.write(`${(await tokenLines(options)).join('\n')}\n`);
 }
 

@@ -1,12 +1,12 @@
-export { startMock, PortInUseError, type StartMockOptions, type RunningMock, type RunningSandbox, type RunningServer } from './http/server.js';
-export { startProxy, type StartProxyOptions, type RunningProxy } from './proxy/start-proxy.js';
-export type { CheckedExchange, Direction, Finding, ProxyAnswer, ProxyAnswerReason, SeenBody } from './proxy/checked-exchange.js';
-export type { ProxyReport, ProvenanceEntry } from './proxy/proxy-report.js';
+export { startMock, PortInUseError, type StartMockOptions, type RunningMock, type RunningSandbox, type RunningServer } from './server/start-mock.js';
+export { startProxy, type StartProxyOptions, type RunningProxy } from './server/start-proxy.js';
+export type { CheckedExchange, Direction, Finding, ProxyAnswer, ProxyAnswerReason, SeenBody } from './proxy/checking/checked-exchange.js';
+export type { ProxyReport, ProvenanceEntry } from './proxy/reporting/proxy-report.js';
 export type { FaultKindOption, FaultOptions, LatencyOptions } from './faults/chaos.js';
-export type { FaultKind } from './answers/prefer-header.js';
+export type { FaultKind } from './core/prefer-header.js';
 export type { JournalEntry } from './journal/request-journal.js';
 export type { JournalFilter } from './journal/journal-recorder.js';
-export type { CorsOptions, CorsSetting } from './http/cors.js';
+export type { CorsOptions, CorsSetting } from './core/cors.js';
 export type { SandboxOptions } from './sandbox/create-sandbox.js';
 export type { SpecSource } from './spec/load-spec.js';
 export type { ErrorShape, Violation } from './types.js';

@@ -1,6 +1,22 @@
 export { createSpecModel } from './model.js';
-export { resolveRef } from './resolve.js';
-export { decodePointer, encodePointerToken, getAtPointer } from './pointer.js';
+export { followRef, resolveRef, type BrokenRefReason, type RefChain } from './resolve.js';
+export { canonicalPointer, childPointer, decodePointer, DOCUMENT_POINTER, encodePointerToken, getAtPointer } from './pointer.js';
+export { responseFor, type DocumentedResponses } from './status.js';
+export { PROVENANCE_KINDS, readProvenance, type Provenance, type ProvenanceMarker, type ProvenanceProblem, type ProvenanceReading } from './provenance.js';
+export {
+  allowsNull,
+  ANNOTATION_KEYWORDS,
+  enumValues,
+  isAnyStringBranch,
+  isEnumLike,
+  isKnownValuesBranch,
+  isNullSchema,
+  isOpenEnum,
+  nullableWrapper,
+  openEnumKnownIndex,
+  openEnumValues,
+  type ResolveSchema,
+} from './schema-rules.js';
 export { HTTP_METHODS, type HttpMethod } from './methods.js';
 export { ERROR_SHAPES, addressSpaceOf, invalidInputStatusOf } from './conventions.js';
 export { jsonContentOf } from './content.js';
@@ -16,6 +32,7 @@ export type {
   PageTokenPagination,
   Pagination,
   ParameterLocation,
+  RefPlaces,
   SpecContent,
   SpecHeader,
   SpecModel,

@@ -13,7 +13,8 @@ import { SpecModelError } from './errors.js';
 import { HTTP_METHODS, type HttpMethod } from './methods.js';
 import { readPagination } from './pagination.js';
 import { mergedParameters } from './parameters.js';
-import { resolveRef } from './resolve.js';
+import { childPointer, DOCUMENT_POINTER } from './pointer.js';
+import { resolveAt, resolveRef } from './resolve.js';
 import type { JsonObject, OpenApiDocument, SpecModel, SpecOperation } from './types.js';
 
 /**
@@ -41,10 +42,10 @@ function readOperations(document: OpenApiDocument): SpecOperation[] {
   const operations: SpecOperation[] = [];
   const labels = new Map<string, string>();
   for (const [path, rawItem] of Object.entries<unknown>(document.paths ?? {})) {
-    const pathItem = resolveRef(document, rawItem);
+    const { target: pathItem, pointer: pathItemPointer } = resolveAt(document, rawItem, childPointer(DOCUMENT_POINTER, 'paths', path));
     for (const method of HTTP_METHODS) {
       if (!pathItem?.[method]) continue;
-      const operation = readOperation(document, path, pathItem, method);
+      const operation = readOperation(document, { path, pathItem, pathItemPointer }, method);
       const label = operationLabel(method, path);
       const earlier = labels.get(operation.operationId);
       if (earlier !== undefined) throw new SpecModelError(`duplicate operationId ${operation.operationId}: ${earlier} and ${label}`);
@@ -55,20 +56,29 @@ function readOperations(document: OpenApiDocument): SpecOperation[] {
   return operations;
 }
 
-function readOperation(document: OpenApiDocument, path: string, pathItem: JsonObject, method: HttpMethod): SpecOperation {
+/** A path item, `$ref` followed, and where it is written. */
+interface PathItemAt {
+  path: string;
+  pathItem: JsonObject;
+  pathItemPointer: string;
+}
+
+function readOperation(document: OpenApiDocument, { path, pathItem, pathItemPointer }: PathItemAt, method: HttpMethod): SpecOperation {
   const definition: JsonObject = pathItem[method];
+  const pointer = childPointer(pathItemPointer, method);
   const operationId = readOperationId(definition, operationLabel(method, path));
   const label = operationLabel(method, path, operationId);
   const idempotent = readIdempotent(definition, label);
   const errorShape = readErrorShape(definition, label);
   const servers = effectiveServers(document, pathItem, definition);
-  const parameters = mergedParameters(document, pathItem, definition, label);
-  const responses = readResponses(document, definition.responses);
+  const parameters = mergedParameters(document, { pathItem, pathItemPointer, operation: definition, operationPointer: pointer }, label);
+  const responses = readResponses(document, pointer, definition.responses);
   const successResponse = successResponseOf(responses);
   return {
     operationId,
     method,
     path,
+    pointer,
     addressSpace: addressSpaceOf(servers),
     servers,
     idempotent,
@@ -79,7 +89,7 @@ function readOperation(document: OpenApiDocument, path: string, pathItem: JsonOb
     description: definition.description,
     deprecated: definition.deprecated === true,
     parameters,
-    requestBody: readRequestBody(document, definition.requestBody),
+    requestBody: readRequestBody(document, pointer, definition.requestBody),
     responses,
     successResponse,
     successStatus: successResponse === undefined ? undefined : Number(successResponse.status),

@@ -6,6 +6,22 @@ export function encodePointerToken(token: string | number): string {
   return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** The pointer of the whole document, which every other pointer the model gives extends. */
+export const DOCUMENT_POINTER = '#';
+
+/** `parent` extended by `tokens`, each escaped: `childPointer('#/paths', '/teams/{id}', 'get')` is `#/paths/~1teams~1{id}/get`. */
+export function childPointer(parent: string, ...tokens: Array<string | number>): string {
+  return [parent, ...tokens.map(encodePointerToken)].join('/');
+}
+
+/**
+ * A pointer in the one form the model gives out: the URI fragment, each token escaped and nothing
+ * percent-encoded (`#/paths/~1teams~1%7Bid%7D` -> `#/paths/~1teams~1{id}`), so pointers compare as text.
+ */
+export function canonicalPointer(pointer: string): string {
+  return childPointer(DOCUMENT_POINTER, ...decodePointer(pointer));
+}
+
 /** Unescapes one reference token. `~1` first, so that `~01` stays the text `~1`. */
 function decodePointerToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -15,8 +15,20 @@ export type ErrorShape = 'ml' | 'control-plane' | 'gateway';
 /** Where a parameter goes. */
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
+/**
+ * Where a part of the document is, as JSON pointers (`#/paths/~1teams~1{id}/get/responses/404`). A part written
+ * in place has one place; a part reached through `$ref`s has two, and readers need both: the place of use says
+ * which operation named it, the place of the object says where its fields (and any marker on them) are written.
+ */
+export interface RefPlaces {
+  /** Where the object is written: the end of its `$ref` chain (`#/components/responses/NotFound`), else its place of use. */
+  pointer: string;
+  /** Where the operation names it (the `$ref` itself, `#/paths/~1teams~1{id}/get/responses/404`); `pointer` when written in place. */
+  usedAt: string;
+}
+
 /** A parameter of an operation, path-item parameters merged in. */
-export interface SpecParameter {
+export interface SpecParameter extends RefPlaces {
   name: string;
   in: ParameterLocation;
   /** Always true for a path parameter; otherwise the parameter's `required`. */
@@ -24,6 +36,8 @@ export interface SpecParameter {
   description: string | undefined;
   /** The parameter's schema, `$ref` followed (`{}`, which accepts anything, when it has none). */
   schema: JsonObject;
+  /** Where the parameter names its schema (`<pointer>/schema`, which may be a `$ref`); `undefined` when it has none. */
+  schemaPointer: string | undefined;
   /**
    * Its example value, first found wins: the parameter's `example`; the `value` of the first of its
    * `examples`; its schema's `example`; the first of its schema's `examples`. `undefined` when none.
@@ -35,7 +49,7 @@ export interface SpecParameter {
 }
 
 /** A named example of a request or response body. */
-export interface NamedExample {
+export interface NamedExample extends RefPlaces {
   /** Its key under `examples` (`example` for a media type's single `example`). */
   name: string;
   summary: string | undefined;
@@ -49,8 +63,15 @@ export interface NamedExample {
 export interface SpecContent {
   /** `application/json`, ... */
   mediaType: string;
+  /** Its place: `<request body or response pointer>/content/<media type>` (a media type is never a `$ref`). */
+  pointer: string;
   /** The body's schema, `$ref` followed (`{}` when the media type has none). */
   schema: JsonObject;
+  /**
+   * Where the media type names its schema (`<pointer>/schema`, which may be a `$ref`: a validator compiled from it
+   * follows the reference itself); `undefined` when the media type has none.
+   */
+  schemaPointer: string | undefined;
   /**
    * Its named `examples` in document order, `$ref`s followed. A media type with a single `example` and no
    * `examples` has that one, named `example`.
@@ -58,22 +79,24 @@ export interface SpecContent {
   examples: NamedExample[];
 }
 
-export interface SpecRequestBody {
+export interface SpecRequestBody extends RefPlaces {
   required: boolean;
   description: string | undefined;
   /** One entry per media type, in document order. */
   content: SpecContent[];
 }
 
-export interface SpecHeader {
+export interface SpecHeader extends RefPlaces {
   name: string;
   required: boolean;
   description: string | undefined;
   /** The header's schema, `$ref` followed (`{}` when it has none). */
   schema: JsonObject;
+  /** Where the header names its schema (`<pointer>/schema`); `undefined` when it has none. */
+  schemaPointer: string | undefined;
 }
 
-export interface SpecResponse {
+export interface SpecResponse extends RefPlaces {
   /** As the document writes it: `200`, `4XX`, `default`. */
   status: string;
   description: string | undefined;
@@ -124,6 +147,11 @@ export interface SpecOperation {
   method: HttpMethod;
   /** Path template as written in the document: `/teams/{id}`. */
   path: string;
+  /**
+   * Where the operation object is written: `#/paths/~1teams~1{id}/get`; under the path item's target when the
+   * path item is a `$ref` (`#/components/pathItems/Teams/get`).
+   */
+  pointer: string;
   /**
    * `gateway` when the servers the operation is sent to have a URL with `{gateway_base_url}`; those servers are
    * the operation's own, else its path item's, else the document's (OpenAPI's rule). Otherwise `controlPlane`.

@@ -194,11 +194,15 @@ describe('request bodies and responses', () => {
   it('reads every response, with its headers, and a single example named example', () => {
     // A document's object holds integer-like keys in ascending order (JavaScript's rule), whatever order the file wrote.
     expect(create.responses.map((r) => r.status)).toEqual(['201', '202', '404']);
+    const headers = '#/paths/~1groups/post/responses/201/headers';
     expect(created!.headers).toEqual([
-      { name: 'Location', required: true, description: undefined, schema: { type: 'string' } },
-      { name: 'X-Rate', required: false, description: undefined, schema: { type: 'integer' } },
+      { name: 'Location', required: true, description: undefined, schema: { type: 'string' }, schemaPointer: `${headers}/Location/schema`, pointer: `${headers}/Location`, usedAt: `${headers}/Location` },
+      { name: 'X-Rate', required: false, description: undefined, schema: { type: 'integer' }, schemaPointer: '#/components/headers/Rate/schema', pointer: '#/components/headers/Rate', usedAt: `${headers}/X-Rate` },
     ]);
-    expect(created!.content[0]!.examples).toEqual([{ name: 'example', summary: undefined, description: undefined, value: { id: 'g1' }, externalValue: undefined }]);
+    const single = '#/paths/~1groups/post/responses/201/content/application~1json/example';
+    expect(created!.content[0]!.examples).toEqual([
+      { name: 'example', summary: undefined, description: undefined, value: { id: 'g1' }, externalValue: undefined, pointer: single, usedAt: single },
+    ]);
     expect(create.responses[1]!.content[0]!.schema).toEqual({});
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRef, SpecModelError } from '../src/index.js';
+import { followRef, resolveRef, SpecModelError } from '../src/index.js';
 
 const document = {
   components: {
@@ -11,6 +11,8 @@ const document = {
       LoopA: { $ref: '#/components/schemas/LoopB' },
       LoopB: { $ref: '#/components/schemas/LoopA' },
       Self: { $ref: '#/components/schemas/Self' },
+      ToNothing: { $ref: '#/components/schemas/Nope' },
+      'With Space': { $ref: '#/components/schemas/Team' },
     },
   },
 };
@@ -45,5 +47,38 @@ describe('resolveRef', () => {
   it('refuses a reference that names nothing, and one into another document', () => {
     expect(() => resolveRef(document, { $ref: '#/components/schemas/Nope' })).toThrow('Unresolvable $ref #/components/schemas/Nope');
     expect(() => resolveRef(document, { $ref: 'other.yaml#/Team' })).toThrow(/Only local \$refs/);
+  });
+});
+
+describe('followRef: the chain of pointers a $ref leads through', () => {
+  it('gives the pointer of every object a reference named, in order, the target’s place last', () => {
+    expect(followRef(document, { $ref: '#/components/schemas/AliasOfAlias' })).toEqual({
+      target: document.components.schemas.Team,
+      pointers: ['#/components/schemas/AliasOfAlias', '#/components/schemas/Alias', '#/components/schemas/Team'],
+    });
+  });
+
+  it('gives no pointer for a node written in place, which is its own target', () => {
+    const inline = { type: 'integer' };
+    expect(followRef(document, inline)).toEqual({ target: inline, pointers: [] });
+  });
+
+  it('writes each pointer in one spelling, whatever the $ref wrote', () => {
+    expect(followRef(document, { $ref: '#/components/schemas/With%20Space' }).pointers).toEqual(['#/components/schemas/With Space', '#/components/schemas/Team']);
+    expect(followRef(document, { $ref: '#/components/schemas/a~1b' }).pointers).toEqual(['#/components/schemas/a~1b']);
+  });
+
+  it('says where and why a chain breaks, with the pointers it reached, without throwing', () => {
+    expect(followRef(document, { $ref: '#/components/schemas/ToNothing' })).toEqual({
+      target: undefined,
+      pointers: ['#/components/schemas/ToNothing'],
+      broken: { reason: 'unresolvable', ref: '#/components/schemas/Nope' },
+    });
+    expect(followRef(document, { $ref: '#/components/schemas/LoopA' })).toEqual({
+      target: undefined,
+      pointers: ['#/components/schemas/LoopA', '#/components/schemas/LoopB'],
+      broken: { reason: 'circular', ref: '#/components/schemas/LoopA' },
+    });
+    expect(followRef(document, { $ref: 'other.yaml#/Team' })).toEqual({ target: undefined, pointers: [], broken: { reason: 'external', ref: 'other.yaml#/Team' } });
   });
 });

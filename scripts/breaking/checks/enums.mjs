@@ -1,14 +1,8 @@
 // Enumeration checks: removed enum (or const) values, a request newly restricted to a list, and
 // open enumerations (`anyOf: [{type: string, enum}, {type: string}]`) that were opened or closed.
+import { enumValues, openEnumKnownIndex } from '@vendor/spec-model';
 import { isJsonObject, isSameJson } from '../json-values.mjs';
-import { resolveRef } from '../resolve-ref.mjs';
-
-/** The values a schema is restricted to (`enum`, or `const` as a list of one); null when it is not. */
-export function enumValues(schema) {
-  if (Array.isArray(schema.enum)) return schema.enum;
-  if ('const' in schema) return [schema.const];
-  return null;
-}
+import { schemaResolver } from '../resolve-ref.mjs';
 
 /**
  * Open enumerations. A response that may now carry values outside the old list is a break for
@@ -40,18 +34,15 @@ export function checkOpenEnumerations(pair) {
 }
 
 /**
- * The known-values branch of an open enumeration `anyOf: [{type: string, enum}, {type: string}]`
- * (unresolved) with its index; undefined for any other schema.
+ * The known-values branch of an open enumeration (the spec model's rule) with its index, the branch unresolved;
+ * undefined for any other schema. Only the two-branch form without a `type` beside it: a nullable open
+ * enumeration (three branches) is compared branch by branch instead (checkVariants).
  */
 function knownValuesBranch(document, schema) {
   const isTwoBranchAnyOf = isJsonObject(schema) && Array.isArray(schema.anyOf) && schema.anyOf.length === 2 && !('type' in schema);
   if (!isTwoBranchAnyOf) return undefined;
-  const branches = schema.anyOf.map((rawBranch) => resolveRef(document, rawBranch).node);
-  const index = branches.findIndex((branch) => isJsonObject(branch) && Array.isArray(branch.enum));
-  const otherBranch = branches[1 - index];
-  const otherIsAnyString =
-    isJsonObject(otherBranch) && otherBranch.type === 'string' && !('enum' in otherBranch) && !('const' in otherBranch) && !('pattern' in otherBranch);
-  if (index === -1 || !otherIsAnyString) return undefined;
+  const index = openEnumKnownIndex(schema, schemaResolver(document));
+  if (index === undefined) return undefined;
   return { branch: schema.anyOf[index], index };
 }
 

@@ -1,12 +1,12 @@
 // Type checks (kind changed-type): boolean schemas, the declared `type`, and `format`.
 // A request type breaks when the server no longer accepts a value it did; a response type breaks
 // when the server may send a value the caller did not expect.
+import { enumValues } from '@vendor/spec-model';
 import { acceptsType, declaredTypes, formatType } from '../declared-types.mjs';
 import { flattenAllOf } from '../flatten-all-of.mjs';
 import { isJsonObject } from '../json-values.mjs';
 import { resolveRef } from '../resolve-ref.mjs';
 import { COMPOSITION_KEYWORDS } from '../schema-keywords.mjs';
-import { enumValues } from './enums.mjs';
 
 /**
  * `true` (anything) and `false` (nothing) schemas. Returns whether either schema is a boolean

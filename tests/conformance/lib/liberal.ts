@@ -4,9 +4,7 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { encodePointerToken, HTTP_METHODS, resolveRef } from '@vendor/spec-model';
-// @ts-expect-error: plain ESM helper without type declarations
-import { isKnownValuesBranch, isNullBranch, isOpenEnum } from '../../../scripts/lib/schema-rules.mjs';
+import { childPointer, encodePointerToken, followRef, HTTP_METHODS, isKnownValuesBranch, isNullSchema, isOpenEnum, resolveRef } from '@vendor/spec-model';
 
 type Json = any; // OpenAPI documents are untyped JSON
 
@@ -14,38 +12,14 @@ const Ajv2020: any = (Ajv2020Module as any).default ?? Ajv2020Module;
 const addFormats: any = (addFormatsModule as any).default ?? addFormatsModule;
 const SPEC_ID = 'https://spec.local/openapi.json';
 const isObject = (v: unknown): v is Record<string, Json> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const join = (pointer: string, ...segments: (string | number)[]) => [pointer, ...segments.map(encodePointerToken)].join('/');
-
-const pointerIndexes = new WeakMap<object, Map<object, string>>();
-
-/** Every object of the document with the JSON pointer where it sits (the first, should one sit in two places). */
-function indexPointers(document: Json): Map<object, string> {
-  const index = new Map<object, string>();
-  const visit = (node: Json, pointer: string) => {
-    if (node === null || typeof node !== 'object' || index.has(node)) return;
-    index.set(node, pointer);
-    for (const [key, child] of Object.entries(node)) visit(child, join(pointer, key));
-  };
-  visit(document, '#');
-  pointerIndexes.set(document, index);
-  return index;
-}
-
-/** The pointer of an object of the document (indexed once per document; again when the document gained objects). */
-function pointerOf(document: Json, node: object): string | undefined {
-  return pointerIndexes.get(document)?.get(node) ?? indexPointers(document).get(node);
-}
-
 /**
- * A schema with its `$ref` chain followed (by @vendor/spec-model's resolver), and the pointer where it lives:
- * `location` for a schema written in place, the target's own pointer for a reference.
+ * A schema with its `$ref` chain followed (by @vendor/spec-model), and the pointer where it lives: `location` for
+ * a schema written in place, the place the chain ends at for a reference.
  */
 export function resolveAt(document: Json, schema: Json, location: string): { schema: Json; location: string } {
   const resolved = resolveRef(document, schema);
-  if (resolved === schema) return { schema, location };
-  // A target that is not an object (a boolean schema) has no entry in the index: the reference names it.
-  const where = resolved !== null && typeof resolved === 'object' ? pointerOf(document, resolved) : undefined;
-  return { schema: resolved, location: where ?? schema.$ref };
+  const where = followRef(document, schema).pointers.at(-1);
+  return { schema: resolved, location: where ?? location };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,11 +91,11 @@ export function responseUses(document: Json): SchemaUse[] {
   const uses: SchemaUse[] = [];
   for (const { path, method, op, operationId } of operationsOf(document)) {
     for (const [status, raw] of Object.entries(op.responses ?? {})) {
-      const base = join('#/paths', path, method, 'responses', status);
+      const base = childPointer('#/paths', path, method, 'responses', status);
       const { schema: response, location } = resolveAt(document, raw, base);
       for (const [mediaType, media] of Object.entries(response?.content ?? {}) as [string, Json][]) {
         if (!isJson(mediaType) || media.schema === undefined) continue;
-        uses.push({ label: `${operationId} ${status}`, operationId, status, location: join(location, 'content', mediaType, 'schema'), schema: media.schema });
+        uses.push({ label: `${operationId} ${status}`, operationId, status, location: childPointer(location, 'content', mediaType, 'schema'), schema: media.schema });
       }
     }
   }
@@ -133,20 +107,20 @@ export function requestUses(document: Json): SchemaUse[] {
   const uses: SchemaUse[] = [];
   for (const { path, method, item, op, operationId } of operationsOf(document)) {
     const params = [
-      ...(item.parameters ?? []).map((p: Json, i: number) => [p, join('#/paths', path, 'parameters', i)]),
-      ...(op.parameters ?? []).map((p: Json, i: number) => [p, join('#/paths', path, method, 'parameters', i)]),
+      ...(item.parameters ?? []).map((p: Json, i: number) => [p, childPointer('#/paths', path, 'parameters', i)]),
+      ...(op.parameters ?? []).map((p: Json, i: number) => [p, childPointer('#/paths', path, method, 'parameters', i)]),
     ];
     for (const [raw, base] of params) {
       const { schema: parameter, location } = resolveAt(document, raw, base);
       if (parameter?.schema !== undefined) {
-        uses.push({ label: `${operationId} ${parameter.in} parameter ${parameter.name}`, operationId, location: join(location, 'schema'), schema: parameter.schema });
+        uses.push({ label: `${operationId} ${parameter.in} parameter ${parameter.name}`, operationId, location: childPointer(location, 'schema'), schema: parameter.schema });
       }
     }
     if (op.requestBody) {
-      const { schema: body, location } = resolveAt(document, op.requestBody, join('#/paths', path, method, 'requestBody'));
+      const { schema: body, location } = resolveAt(document, op.requestBody, childPointer('#/paths', path, method, 'requestBody'));
       for (const [mediaType, media] of Object.entries(body?.content ?? {}) as [string, Json][]) {
         if (isJson(mediaType) && media.schema !== undefined) {
-          uses.push({ label: `${operationId} request body`, operationId, location: join(location, 'content', mediaType, 'schema'), schema: media.schema });
+          uses.push({ label: `${operationId} request body`, operationId, location: childPointer(location, 'content', mediaType, 'schema'), schema: media.schema });
         }
       }
     }
@@ -181,12 +155,12 @@ export function reachable(document: Json, root: Json, rootLocation: string): Vis
     seen.set(schema, keys);
     out.push({ schema, location: where, required, inOpenEnum });
     const open = isOpenEnum(schema);
-    (schema.allOf ?? []).forEach((s: Json, i: number) => visit(s, join(where, 'allOf', i), required, false));
-    (schema.anyOf ?? []).forEach((s: Json, i: number) => visit(s, join(where, 'anyOf', i), new Set(), open && isKnownValuesBranch(s)));
-    (schema.oneOf ?? []).forEach((s: Json, i: number) => visit(s, join(where, 'oneOf', i), new Set(), false));
-    for (const [name, s] of Object.entries(schema.properties ?? {})) visit(s, join(where, 'properties', name), new Set(), false);
-    if (schema.items !== undefined) visit(schema.items, join(where, 'items'), new Set(), false);
-    if (isObject(schema.additionalProperties)) visit(schema.additionalProperties, join(where, 'additionalProperties'), new Set(), false);
+    (schema.allOf ?? []).forEach((s: Json, i: number) => visit(s, childPointer(where, 'allOf', i), required, false));
+    (schema.anyOf ?? []).forEach((s: Json, i: number) => visit(s, childPointer(where, 'anyOf', i), new Set(), open && isKnownValuesBranch(s)));
+    (schema.oneOf ?? []).forEach((s: Json, i: number) => visit(s, childPointer(where, 'oneOf', i), new Set(), false));
+    for (const [name, s] of Object.entries(schema.properties ?? {})) visit(s, childPointer(where, 'properties', name), new Set(), false);
+    if (schema.items !== undefined) visit(schema.items, childPointer(where, 'items'), new Set(), false);
+    if (isObject(schema.additionalProperties)) visit(schema.additionalProperties, childPointer(where, 'additionalProperties'), new Set(), false);
   };
   visit(root, rootLocation, new Set(), false);
   return out;
@@ -206,7 +180,7 @@ export function optionalPropertiesRejectingNull(document: Json): string[] {
         const resolved = resolveAt(document, property, location).schema;
         // A write-only field is never sent back, so it has no response value to be null.
         if (isObject(resolved) && resolved.writeOnly === true) continue;
-        if (!compile(property)(null)) found.add(join(location, 'properties', name));
+        if (!compile(property)(null)) found.add(childPointer(location, 'properties', name));
       }
     }
   }
@@ -241,7 +215,7 @@ export function closedObjectsInResponses(document: Json): string[] {
   for (const use of responseUses(document)) {
     for (const { schema, location } of reachable(document, use.schema, use.location)) {
       for (const keyword of ['additionalProperties', 'unevaluatedProperties']) {
-        if (schema[keyword] === false) found.add(`${join(location, keyword)} (${use.label})`);
+        if (schema[keyword] === false) found.add(`${childPointer(location, keyword)} (${use.label})`);
       }
     }
   }
@@ -366,7 +340,7 @@ function sampleNumber(schema: Json, integer: boolean): number {
 /** Branches of a union that carry a value (the `{type: 'null'}` branch is what optional fields get). */
 function valueBranches(schema: Json): Json[] {
   const branches = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
-  return branches.filter((b) => !isNullBranch(b));
+  return branches.filter((b) => !isNullSchema(b));
 }
 
 /**
@@ -403,10 +377,10 @@ export function buildInstance(document: Json, root: Json, rootLocation: string, 
       }
       // Deep recursive structures stop at optional fields that cannot be null.
       if (optional && tooDeep) continue;
-      out[name] = build(property, join(where, 'properties', name), [...path, name], depth + 1);
+      out[name] = build(property, childPointer(where, 'properties', name), [...path, name], depth + 1);
     }
     if (isObject(schema.additionalProperties)) {
-      out['zz-map-key'] = build(schema.additionalProperties, join(where, 'additionalProperties'), [...path, 'zz-map-key'], depth + 1);
+      out['zz-map-key'] = build(schema.additionalProperties, childPointer(where, 'additionalProperties'), [...path, 'zz-map-key'], depth + 1);
     }
     return out;
   };
@@ -421,7 +395,7 @@ export function buildInstance(document: Json, root: Json, rootLocation: string, 
       // Members that constrain the value (a $ref, a type) are built; annotation-only members are not.
       const typed = schema.allOf.map((member: Json, i: number) => ({ member, i })).filter(({ member }: Json) => acceptedTypes(document, member) !== null);
       const values = typed.map(({ member, i }: Json) => {
-        const resolved = resolveAt(document, member, join(where, 'allOf', i));
+        const resolved = resolveAt(document, member, childPointer(where, 'allOf', i));
         return buildValue(resolved.schema, resolved.location, path, depth, required);
       });
       const primitive = values.find((v: Json) => !isObject(v));
@@ -437,7 +411,7 @@ export function buildInstance(document: Json, root: Json, rootLocation: string, 
       const branch = branches[k % branches.length];
       const keyword = (schema.oneOf ?? []).includes(branch) ? 'oneOf' : 'anyOf';
       const position = (schema[keyword] as Json[]).indexOf(branch);
-      const chosen = build(branch, join(where, keyword, position), path, depth);
+      const chosen = build(branch, childPointer(where, keyword, position), path, depth);
       // Properties declared beside the union belong to every branch.
       if (isObject(chosen) && schema.properties) return { ...buildObject(schema, where, path, depth, required), ...chosen };
       return chosen;
@@ -452,7 +426,7 @@ export function buildInstance(document: Json, root: Json, rootLocation: string, 
     }
     if (type === 'array') {
       const count = Math.max(typeof schema.minItems === 'number' ? schema.minItems : 1, depth > MAX_DEPTH ? 0 : 1);
-      return Array.from({ length: count }, (_, i) => build(schema.items ?? {}, join(where, 'items'), [...path, i], depth + 1));
+      return Array.from({ length: count }, (_, i) => build(schema.items ?? {}, childPointer(where, 'items'), [...path, i], depth + 1));
     }
     if (type === 'string') return sampleString(schema, where);
     if (type === 'integer' || type === 'number') return sampleNumber(schema, type === 'integer');

@@ -3,14 +3,14 @@
 // schema once, on first use, then served from memory. What cannot be served from an example (a generated
 // body, documented response headers, a media type other than JSON, an Accept the JSON answer does not
 // satisfy) goes to Prism instead.
-import type { NamedExample, Pagination } from '@vendor/spec-model';
+import { responseFor, type NamedExample, type Pagination } from '@vendor/spec-model';
 import type { MockOperation, MockResponse } from '../spec/operation-table.js';
 import type { Violation } from '../types.js';
-import type { MockError } from '../validation/error-shapes.js';
+import type { MockError } from '../core/error-shapes.js';
 import type { SchemaValidators, ValidateFunction } from '../validation/runtime-validators.js';
 import { violationsFromSchemaErrors } from '../validation/schema-violations.js';
 import { responseKey } from '../validation/validator-keys.js';
-import { preferViolation, type Preferences } from './prefer-header.js';
+import { preferViolation, type Preferences } from '../core/prefer-header.js';
 import { continuesPaging, lastPageOf } from './last-page.js';
 import { idRewritesFor, nameRequestedIds, pathParameterExamples, type IdRewrite } from './requested-ids.js';
 
@@ -52,7 +52,7 @@ export type ChooseAnswer = (op: MockOperation, preferences: Preferences, accept:
 export function createAnswerTable(validators: SchemaValidators, operations: readonly MockOperation[]): ChooseAnswer {
   const cache = new Map<string, AnswerChoice>();
   const exampleIds = pathParameterExamples(operations);
-  return (op, preferences, accept) => {
+  const choose: ChooseAnswer = (op, preferences, accept) => {
     const picked = pickResponse(op, preferences.code);
     if ('violation' in picked) return { kind: 'unhonourable', violation: picked.violation };
     const { response, status } = picked;
@@ -76,7 +76,28 @@ export function createAnswerTable(validators: SchemaValidators, operations: read
     }
     return choice;
   };
+  // Most requests ask for nothing with Prefer: their choice depends on the operation and the Accept header alone,
+  // and is looked up without building a key.
+  const plainChoices = new Map<MockOperation, Map<string | undefined, AnswerChoice>>();
+  return (op, preferences, accept) => {
+    const asksForNothing = preferences.code === undefined && preferences.exampleKey === undefined && preferences.dynamic !== true;
+    if (!asksForNothing) return choose(op, preferences, accept);
+    let byAccept = plainChoices.get(op);
+    if (byAccept === undefined) {
+      byAccept = new Map();
+      plainChoices.set(op, byAccept);
+    }
+    let choice = byAccept.get(accept);
+    if (choice === undefined) {
+      choice = choose(op, preferences, accept);
+      // Accept is the client's to vary: only a handful of its values are kept.
+      if (byAccept.size < MAX_PLAIN_ACCEPTS) byAccept.set(accept, choice);
+    }
+    return choice;
+  };
 }
+
+const MAX_PLAIN_ACCEPTS = 16;
 
 /** 406 in the operation's shape: the Accept header excludes the one media type the response has. */
 function notAcceptable(op: MockOperation, response: MockResponse, accept: string): AnswerChoice {
@@ -86,18 +107,19 @@ function notAcceptable(op: MockOperation, response: MockResponse, accept: string
   };
 }
 
+/** Served without a `Prefer: code`: what answers a 200 when the operation documents no exact 2xx status. */
+const DEFAULT_SUCCESS_STATUS = 200;
+
 /** The response a request gets: the asked-for code (or its range, or `default`), else the success response (else 2XX, else `default`). */
 function pickResponse(op: MockOperation, code: number | undefined): { response: MockResponse; status: number } | { violation: Violation } {
   if (code === undefined) {
     const success = op.successResponse;
-    const fallback = success ?? op.responses.find((r) => r.status.toUpperCase() === '2XX') ?? op.responses.find((r) => r.status === 'default');
+    // Without an exact 2xx status there is no exact 200 either, so this finds 2XX, then `default`.
+    const fallback = success ?? responseFor(op, DEFAULT_SUCCESS_STATUS);
     if (!fallback) return { violation: preferViolation('code', `has no code, and ${op.operationId} documents no success response to serve`) };
-    return { response: fallback, status: success ? Number(success.status) : 200 };
+    return { response: fallback, status: success ? Number(success.status) : DEFAULT_SUCCESS_STATUS };
   }
-  const exact = op.responses.find((r) => r.status === String(code));
-  const range = op.responses.find((r) => r.status.toUpperCase() === `${String(code)[0]}XX`);
-  const fallback = op.responses.find((r) => r.status === 'default');
-  const response = exact ?? range ?? fallback;
+  const response = responseFor(op, code);
   if (!response) {
     const documented = op.responses.map((r) => r.status).join(', ');
     return { violation: preferViolation('code', `asks for code=${code}, but ${op.operationId} documents ${documented}`) };

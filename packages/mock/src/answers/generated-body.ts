@@ -4,9 +4,9 @@
 // which needs Node and ignores any seed.
 //
 // Signature: `(schemaPointer, seed)`. The mock's operation table (spec/operation-table.ts) hands out each
-// response's JSON schema as a pointer into the bundle (MockResponse.schemaPointer), the same pointer its
-// validators are keyed on; @vendor/spec-model's SpecContent.schema is the object with only its outer `$ref`
-// followed, which has lost its place in the document. So the caller passes what it holds: the pointer.
+// response's JSON schema as a pointer into the bundle (MockResponse.schemaPointer: the spec model's
+// SpecContent.schemaPointer), the same pointer its validators are keyed on: `$ref`s inside the schema are
+// expanded from their places in the document, so the caller passes the place, not the object.
 //
 // Bodies look like Prism 5's (@stoplight/prism-http mocker/generator/JSONSchema.js): the same JSF options,
 // writeOnly properties left out, object keys sorted. Unlike Prism, this expands `$ref`s itself and narrows
@@ -19,7 +19,7 @@
 // from the clock, and are printed in UTC. JSF still calls Math.random for a `not` with an `enum` and for a
 // fractional `multipleOf`, and its `autoIncrement`/`sequentialDate` keywords keep state across calls; the
 // bundle uses none of these (test/generated-body.test.ts checks).
-import { getAtPointer, resolveRef } from '@vendor/spec-model';
+import { followRef, getAtPointer, resolveRef } from '@vendor/spec-model';
 // JSF's exports map lists `import` before `browser`, so Node, Bun, Deno and bundlers (esbuild for browsers,
 // workerd or a neutral platform) all take its ESM build. Its vendor.js (browserified $RefParser and
 // JSONPath, for JSF's async resolve and jsonPath keyword only) needs no Node built-in, and generate never
@@ -124,12 +124,15 @@ function expandKeyword(doc: OpenApiDocument, schema: JsonObject, keyword: string
 }
 
 function expandRef(doc: OpenApiDocument, node: JsonObject, inside: readonly string[]): Expanded {
-  const { $ref: ref, ...siblings } = node as JsonObject & { $ref: string };
+  const { $ref: _ref, ...siblings } = node;
+  const chain = followRef(doc, node);
   // A `$ref` to another document is JSF's to skip (ignoreMissingRefs).
-  if (!ref.startsWith('#')) return node;
-  if (inside.includes(ref)) return CUT;
+  if (chain.broken?.reason === 'external') return node;
+  // Back into a schema it is inside, or round a loop of `$ref`s: no finite body follows it.
+  const leadsInside = chain.broken?.reason === 'circular' || chain.pointers.some((pointer) => inside.includes(pointer));
+  if (leadsInside) return CUT;
   // A `$ref` that names nothing stands for no constraint, as JSF's ignoreMissingRefs reads it.
-  const target = expandSchema(doc, getAtPointer(doc, ref) ?? {}, [...inside, ref]);
+  const target = expandSchema(doc, chain.target ?? {}, [...inside, ...chain.pointers]);
   if (target === CUT) return CUT;
   if (Object.keys(siblings).length === 0) return target;
   // OpenAPI 3.1 lets keywords sit beside a `$ref`; both apply, as in an allOf.

@@ -1,8 +1,8 @@
 // Prism in-process, for the answers the mock cannot serve from a documented example (answer-table.ts says
 // which): generated bodies (Prefer: dynamic=true), documented response headers, other media types, content
 // negotiation. Loaded on first use only: loading Prism costs more than the rest of the mock's start-up.
-import { queryRecord } from '../http/query-record.js';
-import type { RequestContext } from '../http/request-context.js';
+import { queryRecord } from '../core/query-record.js';
+import type { RequestContext } from '../core/request-context.js';
 import type { MockOperation } from '../spec/operation-table.js';
 import type { OpenApiDocument, Violation } from '../types.js';
 import { fromPrismDiagnostics, type PrismDiagnostic } from './prism-diagnostics.js';

@@ -1,9 +1,9 @@
 // The stateless answer to a valid request: the answer table's documented example (answer-table.ts), or
 // Prism's answer for what only Prism can give. Not async on purpose: a static answer is written at once.
-import { headerValue } from '../http/exchange.js';
-import type { RequestContext } from '../http/request-context.js';
+import { headerValue } from '../core/exchange.js';
+import type { RequestContext } from '../core/request-context.js';
 import type { MockResponse } from '../spec/operation-table.js';
-import { sendError, sendJson } from '../http/response-writer.js';
+import { sendError, sendJson } from '../core/response-writer.js';
 import { invalidRequestError } from '../validation/request-validation.js';
 import { lastPageAnswerFor, staticAnswerFor, type ChooseAnswer, type StaticAnswer } from './answer-table.js';
 import type { BodyGenerator } from './generated-answer.js';

@@ -1,34 +1,125 @@
-// The command-line conventions both of the mock's commands share: `--flag value` or `--flag=value`, and an
-// error naming the flag when its value is missing.
+// The one reader of the CLI's command lines. Each command declares its flags as a table (see FlagTable); this
+// module holds the conventions all of them share: `--flag value` or `--flag=value`, --help/-h, and usage errors
+// of one line naming the flag and the rule (the caller prints them and exits 2).
 
-export interface CliFlag {
-  /** The flag as typed, without an inline value (`--port` for `--port=4010`). */
+interface FlagBase {
+  /** The flag (`--port`). A missing value is reported as typed (`-p`), a value that breaks the rule by this name. */
   flag: string;
-  /** The value after `=`, when the flag was written `--flag=value`. */
-  inline: string | undefined;
-  /** The flag's value: the inline one, else the next argument (which is then consumed). */
-  value: () => string;
+  /** A short spelling (`-p`). */
+  alias?: string;
+  /** The mode (`sandbox`) outside which the flag means nothing; see givenOfMode. */
+  mode?: string;
 }
 
-/** Walks `argv` flag by flag; a flag's `value()` may consume the argument after it. */
-export function* readFlags(argv: readonly string[]): Generator<CliFlag> {
+/** A flag with a value: `--port 4010` or `--port=4010`. */
+export interface ValueFlag extends FlagBase {
+  takes: 'value';
+  /** Checks the text and returns the flag's value, or throws naming the flag and the rule. Without it the value is the text. */
+  read?: (raw: string, flag: string) => unknown;
+  /** Every occurrence is kept, in order; otherwise the last one counts. */
+  repeatable?: boolean;
+  /** Refused when absent, unless --help was given. */
+  required?: boolean;
+}
+
+/** A switch: `--strict`. */
+export interface SwitchFlag extends FlagBase {
+  takes: 'nothing';
+  /** `--flag=VALUE` counts as `--flag` instead of an error: what --no-cors has always done, kept so no command line breaks. */
+  ignoresValue?: boolean;
+}
+
+/** A command's flags by the name its options use (`journalSize` for `--journal-size`). */
+export type FlagTable = Record<string, ValueFlag | SwitchFlag>;
+
+type ValueOf<F> = F extends { takes: 'nothing' } ? true : F extends { read: (raw: string, flag: string) => infer T } ? T : string;
+type GivenValue<F> = F extends { repeatable: true } ? ValueOf<F>[] : ValueOf<F>;
+type RequiredKeys<T extends FlagTable> = { [K in keyof T]: T[K] extends { required: true } ? K : never }[keyof T];
+
+/** The flags argv gave, by the table's names; a flag not given is absent (not undefined). */
+export type GivenFlags<T extends FlagTable> = { [K in keyof T]?: GivenValue<T[K]> };
+
+/** With --help a required flag may be missing; without it, it is there. */
+export type ReadArgs<T extends FlagTable> =
+  | { help: true; given: GivenFlags<T> }
+  | { help: false; given: GivenFlags<T> & { [K in RequiredKeys<T>]-?: GivenValue<T[K]> } };
+
+// Every command answers these with its usage; `--help=x` too, as it always has.
+const HELP_FLAGS = ['--help', '-h'];
+
+/**
+ * Reads argv against a command's flags. Values are checked as they are read, so the first bad argument is the one
+ * named; `usage` follows the error for an unknown flag and a missing required one.
+ */
+export function readArgs<T extends FlagTable>(argv: readonly string[], flags: T, usage: string): ReadArgs<T> {
+  const given: Record<string, unknown> = {};
+  let help = false;
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const equals = arg.indexOf('=');
-    const flag = equals < 0 ? arg : arg.slice(0, equals);
-    const inline = equals < 0 ? undefined : arg.slice(equals + 1);
-    const value = () => {
-      const found = inline ?? argv[++i];
-      if (found === undefined || found === '') throw new Error(`${flag} needs a value`);
-      return found;
-    };
-    yield { flag, inline, value };
+    const { typed, inline } = splitArgument(argv[i]!);
+    if (HELP_FLAGS.includes(typed)) {
+      help = true;
+      continue;
+    }
+    const name = nameOf(flags, typed);
+    if (name === undefined) throw new Error(`unknown option ${typed}\n${usage}`);
+    const spec = flags[name]!;
+    if (spec.takes === 'nothing') {
+      checkNoValue(spec, typed, inline);
+      given[name] = true;
+      continue;
+    }
+    // A value may be the next argument: it is consumed, whatever it looks like.
+    const raw = inline ?? argv[++i];
+    keepValue(given, name, spec, readValue(spec, typed, raw));
   }
+  if (!help) checkRequired(flags, given, usage);
+  return { help, given } as ReadArgs<T>;
 }
 
-/** `--port`'s value, for every command that listens: an integer from 0 (any free port) to 65535. */
-export function readPort(raw: string): number {
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new Error(`--port must be an integer from 0 to 65535 (got ${raw})`);
-  return port;
+/** The flags of `mode` that argv gave, in the table's order (the order a refusal lists them in). */
+export function givenOfMode<T extends FlagTable>(flags: T, given: GivenFlags<T>, mode: string): string[] {
+  const isGiven = (name: string) => given[name as keyof T] !== undefined;
+  return Object.entries(flags)
+    .filter(([name, spec]) => spec.mode === mode && isGiven(name))
+    .map(([, spec]) => spec.flag);
+}
+
+/** `--port=4010` is `--port` with the inline value `4010`; `--port` has none. */
+function splitArgument(argument: string): { typed: string; inline: string | undefined } {
+  const equals = argument.indexOf('=');
+  if (equals < 0) return { typed: argument, inline: undefined };
+  return { typed: argument.slice(0, equals), inline: argument.slice(equals + 1) };
+}
+
+function nameOf(flags: FlagTable, typed: string): string | undefined {
+  return Object.keys(flags).find((name) => flags[name]!.flag === typed || flags[name]!.alias === typed);
+}
+
+function checkNoValue(spec: SwitchFlag, typed: string, inline: string | undefined): void {
+  const refused = inline !== undefined && spec.ignoresValue !== true;
+  if (refused) throw new Error(`${typed} takes no value`);
+}
+
+function readValue(spec: ValueFlag, typed: string, raw: string | undefined): unknown {
+  const isMissing = raw === undefined || raw === '';
+  if (isMissing) throw new Error(`${typed} needs a value`);
+  if (spec.read === undefined) return raw;
+  return spec.read(raw, spec.flag);
+}
+
+/** A repeatable flag keeps every value, in order; any other flag its last. */
+function keepValue(given: Record<string, unknown>, name: string, spec: ValueFlag, value: unknown): void {
+  if (spec.repeatable !== true) {
+    given[name] = value;
+    return;
+  }
+  const earlier = (given[name] as unknown[] | undefined) ?? [];
+  given[name] = [...earlier, value];
+}
+
+function checkRequired(flags: FlagTable, given: Record<string, unknown>, usage: string): void {
+  for (const [name, spec] of Object.entries(flags)) {
+    const isMissing = spec.takes === 'value' && spec.required === true && given[name] === undefined;
+    if (isMissing) throw new Error(`${spec.flag} is required\n${usage}`);
+  }
 }

@@ -1,11 +1,12 @@
-// Parses `npx @vendor/api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json] [--cors-origin URL ... | --no-cors]`
-// and the test double's options (chaos mode, seed, journal size).
-import { FAULT_KINDS, type FaultKind } from '../answers/prefer-header.js';
+// `npx @vendor/api-mock --port 4010 [--host 127.0.0.1] [--spec bundle.json] [--cors-origin URL ... | --no-cors]`, the
+// sandbox's and the test double's options (chaos mode, seed, journal size): the mock's flag table for the shared
+// reader (flag-reader.ts), the rules between its flags, and the options they make.
 import type { FaultOptions, LatencyOptions } from '../faults/chaos.js';
-import type { CorsSetting } from '../http/cors.js';
-import { COMMAND } from './command-name.js';
-import { readTenantTtl } from '../sandbox/tenant-ttl.js';
-import { readFlags, readPort } from './flag-reader.js';
+import type { CorsSetting } from '../core/cors.js';
+import { COMMAND } from '../core/command-name.js';
+import { givenOfMode, readArgs, type FlagTable, type GivenFlags } from './flag-reader.js';
+import { readDuration, readFaultKinds, readJournalSize, readLatency, readOrigins, readRate } from './flag-values.js';
+import { LISTEN_FLAGS, listenOptions } from './listen-flags.js';
 
 export interface CliOptions {
   port: number;
@@ -57,134 +58,61 @@ Faults: a request with \`Prefer: fault=503\` (or 429, 500, 502, 504, reset) gets
 --latency MIN-MAX delays each request; --seed S makes both, and generated bodies, reproducible.
 GET /_mock/requests lists the last requests (--journal-size, default 1000; 0 turns it off).`;
 
-export function parseCliArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { port: 4010, host: '127.0.0.1', cors: true, help: false };
-  const origins: string[] = [];
-  let noCors = false;
-  let faultRate: number | undefined;
-  let faultKinds: FaultKind[] | undefined;
-  for (const { flag, inline, value } of readFlags(argv)) {
-    switch (flag) {
-      case '--port':
-      case '-p':
-        options.port = readPort(value());
-        break;
-      case '--host':
-        options.host = value();
-        break;
-      case '--spec':
-        options.spec = value();
-        break;
-      case '--cors-origin':
-        for (const origin of value().split(',').map((o) => o.trim()).filter(Boolean)) origins.push(checkOrigin(origin));
-        break;
-      case '--no-cors':
-        noCors = true;
-        break;
-      case '--sandbox':
-        if (inline !== undefined) throw new Error('--sandbox takes no value');
-        options.sandbox = true;
-        break;
-      case '--data':
-        options.data = value();
-        break;
-      case '--database-url':
-        options.databaseUrl = value();
-        break;
-      case '--secret':
-        options.secret = value();
-        break;
-      case '--tenant-ttl':
-        options.tenantTtl = value();
-        readTenantTtl(options.tenantTtl, '--tenant-ttl');
-        break;
-      case '--faults':
-        faultRate = readRate(value());
-        break;
-      case '--fault-kinds':
-        faultKinds = readFaultKinds(value());
-        break;
-      case '--latency':
-        options.latency = readLatency(value());
-        break;
-      case '--seed':
-        options.seed = value();
-        break;
-      case '--journal-size': {
-        const raw = value();
-        if (!/^\d{1,7}$/.test(raw)) throw new Error(`--journal-size must be a whole number of requests, 0 to turn the journal off (got ${raw})`);
-        options.journalSize = Number(raw);
-        break;
-      }
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      default:
-        throw new Error(`unknown option ${flag}\n${USAGE}`);
-    }
-  }
-  if (noCors && origins.length > 0) throw new Error('--no-cors and --cors-origin contradict each other: give one of them');
-  if (noCors) options.cors = false;
-  if (origins.length > 0) options.cors = { origins };
-  if (faultKinds !== undefined && faultRate === undefined) throw new Error('--fault-kinds needs --faults RATE (the fraction of requests that fail)');
-  if (faultRate !== undefined) options.faults = { rate: faultRate, ...(faultKinds && { kinds: faultKinds }), ...(options.seed !== undefined && { seed: options.seed }) };
-  checkSandboxOptions(options);
-  return options;
+const MOCK_FLAGS = {
+  ...LISTEN_FLAGS,
+  spec: { flag: '--spec', takes: 'value' },
+  corsOrigins: { flag: '--cors-origin', takes: 'value', read: readOrigins, repeatable: true },
+  noCors: { flag: '--no-cors', takes: 'nothing', ignoresValue: true },
+  sandbox: { flag: '--sandbox', takes: 'nothing' },
+  // The sandbox's own flags, in the order a refusal without --sandbox lists them.
+  data: { flag: '--data', takes: 'value', mode: 'sandbox' },
+  databaseUrl: { flag: '--database-url', takes: 'value', mode: 'sandbox' },
+  secret: { flag: '--secret', takes: 'value', mode: 'sandbox' },
+  tenantTtl: { flag: '--tenant-ttl', takes: 'value', read: readDuration, mode: 'sandbox' },
+  faults: { flag: '--faults', takes: 'value', read: readRate },
+  faultKinds: { flag: '--fault-kinds', takes: 'value', read: readFaultKinds },
+  latency: { flag: '--latency', takes: 'value', read: readLatency },
+  seed: { flag: '--seed', takes: 'value' },
+  journalSize: { flag: '--journal-size', takes: 'value', read: readJournalSize },
+} satisfies FlagTable;
+
+type MockFlags = GivenFlags<typeof MOCK_FLAGS>;
+
+export function parseCliArgs(argv: readonly string[]): CliOptions {
+  const { help, given } = readArgs(argv, MOCK_FLAGS, USAGE);
+  // The rules between flags, in the order their errors have always come.
+  const cors = corsSetting(given);
+  const chaos = faultOptions(given);
+  checkSandboxOptions(given);
+  // The other flags are options of the same names.
+  const { port, host, corsOrigins, noCors, faults, faultKinds, ...sameNames } = given;
+  return { ...listenOptions(given), cors, help, ...sameNames, ...(chaos && { faults: chaos }) };
 }
 
-function readRate(raw: string): number {
-  const rate = Number(raw);
-  const inRange = /^\d*\.?\d+$/.test(raw) && rate >= 0 && rate <= 1;
-  if (!inRange) throw new Error(`--faults must be a fraction from 0 to 1, e.g. --faults 0.1 (got ${raw})`);
-  return rate;
+function corsSetting(given: MockFlags): CorsSetting {
+  const origins = given.corsOrigins?.flat() ?? [];
+  const hasOrigins = origins.length > 0;
+  if (given.noCors && hasOrigins) throw new Error('--no-cors and --cors-origin contradict each other: give one of them');
+  if (given.noCors) return false;
+  if (hasOrigins) return { origins };
+  return true;
 }
 
-function readFaultKinds(raw: string): FaultKind[] {
-  return raw.split(',').map((part) => {
-    const kind = FAULT_KINDS.find((known) => known === part.trim().toLowerCase());
-    if (kind === undefined) throw new Error(`--fault-kinds: ${part.trim()} is not a fault; use ${FAULT_KINDS.join(', ')}`);
-    return kind;
-  });
+function faultOptions(given: MockFlags): FaultOptions | undefined {
+  if (given.faultKinds !== undefined && given.faults === undefined) throw new Error('--fault-kinds needs --faults RATE (the fraction of requests that fail)');
+  if (given.faults === undefined) return undefined;
+  return { rate: given.faults, ...(given.faultKinds && { kinds: given.faultKinds }), ...(given.seed !== undefined && { seed: given.seed }) };
 }
 
-function readLatency(raw: string): LatencyOptions {
-  const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(raw);
-  const min = match === null ? NaN : Number(match[1]);
-  const max = match === null ? NaN : Number(match[2] ?? match[1]);
-  const valid = match !== null && min <= max && max <= 120_000;
-  if (!valid) throw new Error(`--latency must be MIN-MAX milliseconds with MIN <= MAX <= 120000, e.g. --latency 20-200 (got ${raw})`);
-  return { min, max };
-}
-
-/** An origin is scheme://host[:port] with nothing after it: what browsers send in the Origin header. */
-function checkOrigin(origin: string): string {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed === undefined || parsed.origin !== origin) {
-    throw new Error(`--cors-origin must be an origin like http://localhost:5173 (scheme, host and port only; got ${origin})`);
-  }
-  return origin;
-}
-
-function checkSandboxOptions(options: CliOptions): void {
-  const sandboxOnly = [
-    ['--data', options.data],
-    ['--database-url', options.databaseUrl],
-    ['--secret', options.secret],
-    ['--tenant-ttl', options.tenantTtl],
-  ].filter(([, value]) => value !== undefined);
-  if (options.sandbox !== true && sandboxOnly.length > 0) {
-    throw new Error(`${sandboxOnly.map(([flag]) => flag).join(', ')} only apply with --sandbox`);
-  }
-  if (options.data !== undefined && options.databaseUrl !== undefined) {
+function checkSandboxOptions(given: MockFlags): void {
+  const sandboxOnly = givenOfMode(MOCK_FLAGS, given, 'sandbox');
+  const isOutsideSandbox = given.sandbox !== true && sandboxOnly.length > 0;
+  if (isOutsideSandbox) throw new Error(`${sandboxOnly.join(', ')} only apply with --sandbox`);
+  if (given.data !== undefined && given.databaseUrl !== undefined) {
     throw new Error('give either --data DIR (one process, data kept in a directory) or --database-url URL (a Postgres server), not both');
   }
-  if (options.databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
+  // Checked here rather than as the flag is read: outside --sandbox, or beside --data, that is the error to name.
+  if (given.databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(given.databaseUrl)) {
     // Never repeat the URL: it may carry a password.
     throw new Error('--database-url must be a postgres:// or postgresql:// URL');
   }

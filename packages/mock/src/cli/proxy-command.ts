@@ -1,25 +1,17 @@
 // `npx @vendor/api-mock proxy ...`: starts the validation proxy, prints where it listens and one line per exchange
 // (method, path, status, findings: never a header, token or body), and on SIGINT/SIGTERM closes it (writing
 // --report FILE) and prints the report's summary to stderr.
-import { PortInUseError } from '../http/server.js';
-import type { CheckedExchange } from '../proxy/checked-exchange.js';
-import { parseUpstreamUrl } from '../proxy/upstreams.js';
-import { startProxy, type RunningProxy, type StartProxyOptions } from '../proxy/start-proxy.js';
-import { PACKAGE_NAME } from './command-name.js';
+import { PortInUseError } from '../server/start-mock.js';
+import type { CheckedExchange } from '../proxy/checking/checked-exchange.js';
+import { parseUpstreamUrl } from '../proxy/forwarding/upstreams.js';
+import { startProxy, type RunningProxy, type StartProxyOptions } from '../server/start-proxy.js';
+import { PACKAGE_NAME } from '../core/command-name.js';
+import { parseOrExit } from './parse-or-exit.js';
 import { parseProxyArgs, PROXY_USAGE, type ProxyCliOptions } from './proxy-options.js';
 
 export async function proxyCommand(argv: readonly string[]): Promise<void> {
-  let options: ProxyCliOptions;
-  try {
-    options = parseProxyArgs(argv);
-  } catch (error) {
-    process.stderr.write(`${PACKAGE_NAME} proxy: ${(error as Error).message}\n`);
-    process.exit(2);
-  }
-  if (options.help) {
-    process.stdout.write(`${PROXY_USAGE}\n`);
-    return;
-  }
+  const options = parseOrExit('proxy', argv, parseProxyArgs, PROXY_USAGE);
+  if (options === undefined) return;
   // Signal handlers first: a signal that arrives while starting must still stop cleanly.
   let proxy: RunningProxy | undefined;
   let stopping = false;

@@ -1,8 +1,9 @@
-// `npx @vendor/api-mock proxy ...`: its flags, read into startProxy's options. Errors name the flag, never a URL's
-// value (an upstream URL may carry a password).
-import { parseUpstreamUrl } from '../proxy/upstreams.js';
-import { COMMAND } from './command-name.js';
-import { readFlags, readPort } from './flag-reader.js';
+// `npx @vendor/api-mock proxy ...`: its flag table for the shared reader (flag-reader.ts), read into startProxy's
+// options. Errors name the flag, never a URL's value (an upstream URL may carry a password).
+import { COMMAND } from '../core/command-name.js';
+import { readArgs, type FlagTable } from './flag-reader.js';
+import { readUpstream } from './flag-values.js';
+import { LISTEN_FLAGS, listenOptions } from './listen-flags.js';
 
 export interface ProxyCliOptions {
   upstream: string;
@@ -28,51 +29,19 @@ contract with a 502 listing how. --report FILE writes the report as JSON on exit
 exchanges. Ctrl+C (or SIGTERM) stops it and prints a summary. The report says which x-provenance facts of the spec
 the traffic confirmed or contradicted when --spec names a bundle that keeps them (npm run proxy in the repository).`;
 
-export function parseProxyArgs(argv: readonly string[]): ProxyCliOptions {
-  const options: Partial<ProxyCliOptions> & { port: number; host: string; strict: boolean; help: boolean } = { port: 4010, host: '127.0.0.1', strict: false, help: false };
-  for (const { flag, inline, value } of readFlags(argv)) {
-    switch (flag) {
-      case '--upstream':
-        options.upstream = readUpstream('--upstream', value());
-        break;
-      case '--gateway-upstream':
-        options.gatewayUpstream = readUpstream('--gateway-upstream', value());
-        break;
-      case '--port':
-      case '-p':
-        options.port = readPort(value());
-        break;
-      case '--host':
-        options.host = value();
-        break;
-      case '--strict':
-        if (inline !== undefined) throw new Error('--strict takes no value');
-        options.strict = true;
-        break;
-      case '--record':
-        options.record = value();
-        break;
-      case '--report':
-        options.report = value();
-        break;
-      case '--spec':
-        options.spec = value();
-        break;
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      default:
-        throw new Error(`unknown option ${flag}\n${PROXY_USAGE}`);
-    }
-  }
-  if (options.help) return { ...options, upstream: options.upstream ?? '' };
-  if (options.upstream === undefined) throw new Error(`--upstream is required\n${PROXY_USAGE}`);
-  return { ...options, upstream: options.upstream };
-}
+const PROXY_FLAGS = {
+  upstream: { flag: '--upstream', takes: 'value', read: readUpstream, required: true },
+  gatewayUpstream: { flag: '--gateway-upstream', takes: 'value', read: readUpstream },
+  ...LISTEN_FLAGS,
+  strict: { flag: '--strict', takes: 'nothing' },
+  record: { flag: '--record', takes: 'value' },
+  report: { flag: '--report', takes: 'value' },
+  spec: { flag: '--spec', takes: 'value' },
+} satisfies FlagTable;
 
-function readUpstream(flag: string, raw: string): string {
-  const url = parseUpstreamUrl(raw);
-  if (url === undefined) throw new Error(`${flag} must be an http(s) URL (without query or fragment)`);
-  return raw;
+export function parseProxyArgs(argv: readonly string[]): ProxyCliOptions {
+  const { help, given } = readArgs(argv, PROXY_FLAGS, PROXY_USAGE);
+  // The other flags are options of the same names; only --help may leave out --upstream.
+  const { port, host, strict, ...sameNames } = given;
+  return { ...listenOptions(given), strict: strict === true, help, ...sameNames, upstream: given.upstream ?? '' };
 }

@@ -1,8 +1,8 @@
 // `npx @vendor/api-mock token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]`:
 // prints a sandbox token; the token is the last line of stdout.
 import { checkExpiresIn, checkSubject, checkTenant, createTokenIssuer, DEFAULT_EXPIRES_IN, defaultSubject, SECRET_ENV } from '../sandbox/tokens.js';
-import { COMMAND } from './command-name.js';
-import { readFlags } from './flag-reader.js';
+import { COMMAND } from '../core/command-name.js';
+import { readArgs, type FlagTable } from './flag-reader.js';
 
 export const TOKEN_USAGE = `Usage: ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in ${DEFAULT_EXPIRES_IN}]
 
@@ -17,25 +17,24 @@ export interface TokenOptions {
   help: boolean;
 }
 
-export function parseTokenArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): TokenOptions {
-  const found: Partial<Record<'tenant' | 'subject' | 'secret' | 'expiresIn', string>> = {};
-  let help = false;
-  for (const { flag, value } of readFlags(argv)) {
-    if (flag === '--tenant') found.tenant = value();
-    else if (flag === '--subject') found.subject = value();
-    else if (flag === '--secret') found.secret = value();
-    else if (flag === '--expires-in') found.expiresIn = value();
-    else if (flag === '--help' || flag === '-h') help = true;
-    else throw new Error(`unknown option ${flag}\n${TOKEN_USAGE}`);
-  }
+// No readers here: the values are checked after reading, in a fixed order and defaults too (the subject's default
+// comes from the tenant), so that a missing --tenant is named before a bad --expires-in, as it always was.
+const TOKEN_FLAGS = {
+  tenant: { flag: '--tenant', takes: 'value', required: true },
+  subject: { flag: '--subject', takes: 'value' },
+  secret: { flag: '--secret', takes: 'value' },
+  expiresIn: { flag: '--expires-in', takes: 'value' },
+} satisfies FlagTable;
+
+export function parseTokenArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): TokenOptions {
+  const { help, given } = readArgs(argv, TOKEN_FLAGS, TOKEN_USAGE);
   if (help) return { tenant: '', subject: '', secret: '', expiresIn: DEFAULT_EXPIRES_IN, help };
-  if (found.tenant === undefined) throw new Error(`--tenant is required\n${TOKEN_USAGE}`);
-  checkTenant(found.tenant);
-  const subject = found.subject ?? defaultSubject(found.tenant);
+  checkTenant(given.tenant);
+  const subject = given.subject ?? defaultSubject(given.tenant);
   checkSubject(subject);
-  const secret = found.secret ?? env[SECRET_ENV];
+  const secret = given.secret ?? env[SECRET_ENV];
   if (!secret) throw new Error(`give the sandbox's secret with --secret or the ${SECRET_ENV} environment variable`);
-  return { tenant: found.tenant, subject, secret, expiresIn: checkExpiresIn(found.expiresIn ?? DEFAULT_EXPIRES_IN), help };
+  return { tenant: given.tenant, subject, secret, expiresIn: checkExpiresIn(given.expiresIn ?? DEFAULT_EXPIRES_IN), help };
 }
 
 /** The lines to print; the token is the last one. */

@@ -26,10 +26,12 @@ const REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'Accept'];
 /** Response headers a browser script may read; the spec's documented response headers are added. */
 const EXPOSED_HEADERS = ['Allow', 'Content-Length', 'ETag', 'Link', 'Location', 'Retry-After', 'WWW-Authenticate'];
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
+/** What a request without an (allowed) Origin gets: one shared empty set, not a new object per request. */
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 export function createCorsPolicy(setting: CorsSetting | undefined, spec: { requestHeaders: string[]; responseHeaders: string[] }): CorsPolicy {
   if (setting === false) {
-    return { responseHeaders: () => ({}), isPreflight: () => false, preflight: () => ({ status: 404, headers: {} }) };
+    return { responseHeaders: () => NO_HEADERS, isPreflight: () => false, preflight: () => ({ status: 404, headers: {} }) };
   }
   const origins = typeof setting === 'object' && setting.origins !== undefined ? new Set(setting.origins) : undefined;
   const allowHeaders = unique([...REQUEST_HEADERS, ...spec.requestHeaders]);
@@ -47,7 +49,7 @@ export function createCorsPolicy(setting: CorsSetting | undefined, spec: { reque
   return {
     responseHeaders(req) {
       const origin = allowedOrigin(req);
-      if (origin === undefined) return {};
+      if (origin === undefined) return NO_HEADERS;
       return { ...originHeaders(origin), 'access-control-expose-headers': exposeHeaders };
     },
     isPreflight(req) {
@@ -98,6 +100,7 @@ export function applyCors(policy: CorsPolicy, req: IncomingRequest, reply: Reply
     reply.send(status, headers, '');
     return true;
   }
-  for (const [name, value] of Object.entries(policy.responseHeaders(req))) reply.setHeader(name, value);
+  const headers = policy.responseHeaders(req);
+  for (const name in headers) reply.setHeader(name, headers[name]!);
   return false;
 }

@@ -1,5 +1,6 @@
 // Parses a request body (the transport reads it: exchange.ts). Never echoes body text (it may hold passwords or secrets).
 import type { Json } from '../types.js';
+import { isJsonMediaType, mediaTypeOf } from './media-type.js';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -17,16 +18,11 @@ export function parseBody(raw: Uint8Array | 'too-large', contentType: string | u
   if (raw === 'too-large') return { kind: 'too-large' };
   if (raw.length === 0) return { kind: 'none' };
   const text = UTF8.decode(raw);
-  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(contentType) ?? '';
   if (mediaType !== '' && !isJsonMediaType(mediaType)) return { kind: 'not-json', mediaType, text };
   try {
     return { kind: 'json', value: JSON.parse(text) as Json, bytes: raw };
   } catch {
     return { kind: 'malformed' };
   }
-}
-
-/** A request's media type (lower-cased, without parameters) that carries JSON: application/json or application/...+json. */
-function isJsonMediaType(mediaType: string): boolean {
-  return mediaType === 'application/json' || /^application\/[^/]+\+json$/.test(mediaType);
 }

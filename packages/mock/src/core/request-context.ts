@@ -1,14 +1,14 @@
-// One request as it moves through the pipeline (pipeline.ts): built once, right after routing, and handed
+// One request as it moves through the pipeline (pipeline/pipeline.ts): built once, right after routing, and handed
 // to every stage. Stages fill in what they learn: the caller (sandbox auth), the body, the preferences.
-import type { Preferences } from '../answers/prefer-header.js';
-import type { Caller } from '../sandbox/tokens.js';
+import type { Preferences } from './prefer-header.js';
+import type { Caller } from './caller.js';
 import type { MockOperation } from '../spec/operation-table.js';
 import type { Violation } from '../types.js';
-import type { MockRequest } from '../validation/request-validation.js';
 import type { IncomingRequest, Reply, RequestHeaders } from './exchange.js';
 import type { ParsedBody } from './request-body.js';
 
-export interface RequestContext extends MockRequest {
+/** Validation reads it as a `MockRequest` (validation/request-validation.ts): the same fields, by shape. */
+export interface RequestContext {
   readonly request: IncomingRequest;
   readonly reply: Reply;
   /** upper case, e.g. GET */
@@ -23,6 +23,8 @@ export interface RequestContext extends MockRequest {
   readonly headers: RequestHeaders;
   /** the request body once the body stage has read it; no body before */
   body: ParsedBody;
+  /** the body's bytes as received (the proxy forwards them); empty before the body stage */
+  rawBody: Uint8Array;
   /** who calls: set by the sandbox's auth stage; the stateless mock accepts any token and never knows */
   caller: Caller | undefined;
   /** what a valid `Prefer` header asks for, once validated; nothing before */
@@ -32,6 +34,7 @@ export interface RequestContext extends MockRequest {
 }
 
 const NO_BODY: ParsedBody = Object.freeze({ kind: 'none' });
+const NO_BYTES = new Uint8Array(0);
 const NO_PREFERENCES: Preferences = Object.freeze({});
 const NO_VIOLATIONS: Violation[] = [];
 
@@ -53,6 +56,7 @@ export function createRequestContext(
     query: url.searchParams,
     headers: request.headers,
     body: NO_BODY,
+    rawBody: NO_BYTES,
     caller: undefined,
     preferences: NO_PREFERENCES,
     violations: NO_VIOLATIONS,

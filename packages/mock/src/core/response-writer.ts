@@ -1,6 +1,6 @@
 // Writes JSON responses and error bodies: the one response writer of the mock, the sandbox and its routes.
 import type { ErrorShape } from '../types.js';
-import { renderError, type MockError } from '../validation/error-shapes.js';
+import { renderError, type MockError } from './error-shapes.js';
 import type { Reply } from './exchange.js';
 
 export function sendJson(reply: Reply, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -1,5 +1,5 @@
 // Everything of the mock but its transport: the tables read from the spec, the pipeline and what hangs on it
-// (faults, chaos, journal, sandbox routes). The server (http/server.ts) and the in-process fetch
+// (faults, chaos, journal, sandbox routes). The server (server/start-mock.ts) and the in-process fetch
 // (fetch/create-mock-fetch.ts) each build one and feed it their requests, so both answer alike.
 import type { SpecModel } from '@vendor/spec-model';
 import { createAnswerTable } from '../answers/answer-table.js';
@@ -7,10 +7,13 @@ import { createGeneratedAnswers } from '../answers/generated-answer.js';
 import type { PrismEngine } from '../answers/prism-engine.js';
 import { createChaos, type Chaos, type FaultOptions, type LatencyOptions } from '../faults/chaos.js';
 import { createFaultCounters } from '../faults/fault-counters.js';
-import { createCorsPolicy, type CorsSetting } from '../http/cors.js';
-import type { IncomingRequest, Reply } from '../http/exchange.js';
-import { createPipeline, type HandleRequest } from '../http/pipeline.js';
-import { createRouter } from '../http/router.js';
+import { createCorsPolicy, type CorsSetting } from '../core/cors.js';
+import type { IncomingRequest, Reply } from '../core/exchange.js';
+import { createPipeline, type HandleRequest } from '../pipeline/pipeline.js';
+import type { WatchExchange } from '../pipeline/seams.js';
+import { RecordingReply } from '../journal/recording-reply.js';
+import { createMockStages } from './mock-stages.js';
+import { createRouter } from '../pipeline/router.js';
 import { createJournalRecorder, DEFAULT_JOURNAL_SIZE, type JournalFilter, type JournalRecorder } from '../journal/journal-recorder.js';
 import { answerJournalRoute } from '../journal/journal-routes.js';
 import type { JournalEntry } from '../journal/request-journal.js';
@@ -66,8 +69,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
     return answerJournalRoute(request, reply, url, journalRoute);
   };
 
-  const handle = createPipeline({
-    route: createRouter(operations),
+  const stages = createMockStages({
     validators,
     answers: createAnswerTable(validators, operations),
     generate: createGeneratedAnswers(doc, validators, options.seed),
@@ -76,10 +78,11 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
     allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],
     warn,
     faults: { counters: createFaultCounters(), chaos },
-    journal,
+    watch: journal === undefined ? undefined : watchWith(journal),
     controlRoute,
-    ...(sandbox && { sandbox: sandbox.seam }),
+    sandbox: sandbox?.seam,
   });
+  const handle = createPipeline(createRouter(operations), stages);
 
   return {
     handle,
@@ -87,6 +90,11 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
     clearRequests: (tenant) => journal?.clear(tenant),
     chaos,
   };
+}
+
+/** The journal watches every exchange through a reply that records its answer as it goes out. */
+function watchWith(journal: JournalRecorder): WatchExchange {
+  return (request, reply, url, startedAt) => new RecordingReply(reply, journal, request, url, startedAt);
 }
 
 function createJournal(size: number | undefined, scoped: boolean): JournalRecorder | undefined {

@@ -1,6 +1,6 @@
 // Chaos mode for soak tests (`--faults RATE --fault-kinds ... --latency MIN-MAX --seed S`): a fraction of
 // requests fail, and every request lags, drawn from one seeded sequence so that a run can be replayed.
-import { FAULT_KINDS, MAX_DELAY_MS, type FaultKind } from '../answers/prefer-header.js';
+import { FAULT_KINDS, MAX_DELAY_MS, type FaultKind } from '../core/prefer-header.js';
 import { seededRandom } from '../random/seeded-random.js';
 
 /** A fault kind as an option takes it: '503' or 503, 'reset'. */

@@ -1,10 +1,10 @@
-// The pipeline's fault stage (pipeline.ts), between reading the body and validating it: waits for
-// `Prefer: delay=MS`, then answers `Prefer: fault=...` (or chaos mode's draw) instead of the operation.
+// The fault step of the mock and the sandbox (engine/mock-stages.ts), between reading the body and validating it:
+// waits for `Prefer: delay=MS`, then answers `Prefer: fault=...` (or chaos mode's draw) instead of the operation.
 // Faults are a deliberate step outside the contract: any operation can get any of them, documented or not.
-import type { FaultKind, Preferences } from '../answers/prefer-header.js';
-import type { RequestContext } from '../http/request-context.js';
-import { sendError } from '../http/response-writer.js';
-import type { ErrorKind } from '../validation/error-shapes.js';
+import type { FaultKind, Preferences } from '../core/prefer-header.js';
+import type { RequestContext } from '../core/request-context.js';
+import { sendError } from '../core/response-writer.js';
+import type { ErrorKind } from '../core/error-shapes.js';
 import type { Chaos } from './chaos.js';
 import type { FaultCounters } from './fault-counters.js';
 
@@ -23,10 +23,17 @@ const REASONS: Record<Exclude<FaultKind, 'reset'>, { kind: ErrorKind; text: stri
 
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
-/** Delays and answers the request's fault; true when the request is answered (or its connection dropped). */
-export async function applyFaults(ctx: RequestContext, deps: FaultDeps): Promise<boolean> {
+/**
+ * Delays and answers the request's fault; true when the request is answered (or its connection dropped). Without a
+ * fault or a delay to apply it answers false at once, not as a promise: such a request waits for nothing here.
+ */
+export function applyFaults(ctx: RequestContext, deps: FaultDeps): boolean | Promise<boolean> {
   const plan = planFault(ctx, deps);
-  if (plan.delayMs > 0) await sleep(plan.delayMs);
+  if (plan.delayMs > 0) return sleep(plan.delayMs).then(() => answerFault(ctx, plan));
+  return answerFault(ctx, plan);
+}
+
+function answerFault(ctx: RequestContext, plan: FaultPlan): boolean {
   if (plan.fault === undefined) return false;
   if (plan.fault === 'reset') {
     ctx.reply.reset();
@@ -48,6 +55,8 @@ interface FaultPlan {
   source: string;
 }
 
+const NO_FAULT: FaultPlan = Object.freeze({ fault: undefined, delayMs: 0, source: '' });
+
 /** The request's own Prefer wins; chaos mode only draws for requests that ask for neither fault nor delay. */
 function planFault(ctx: RequestContext, deps: FaultDeps): FaultPlan {
   const preferences = ctx.preferences;
@@ -57,7 +66,7 @@ function planFault(ctx: RequestContext, deps: FaultDeps): FaultPlan {
     const fault = asksForFault && isCounted(ctx, preferences, deps.counters) ? preferences.fault : undefined;
     return { fault, delayMs: preferences.delayMs ?? 0, source: `Prefer: fault=${preferences.fault}` };
   }
-  if (deps.chaos === undefined) return { fault: undefined, delayMs: 0, source: '' };
+  if (deps.chaos === undefined) return NO_FAULT;
   const drawn = deps.chaos.draw();
   return { fault: drawn.fault, delayMs: drawn.delayMs, source: `chaos mode, seed ${deps.chaos.seed}` };
 }

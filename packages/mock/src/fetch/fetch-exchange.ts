@@ -1,6 +1,6 @@
-// The pipeline's request and reply (http/exchange.ts) over the Fetch API, for the in-process fetch: a
+// The pipeline's request and reply (core/exchange.ts) over the Fetch API, for the in-process fetch: a
 // standard Request in, a standard Response (or the TypeError of a network failure) out. Web APIs only.
-import type { IncomingRequest, Reply, RequestHeaders } from '../http/exchange.js';
+import type { AnswerHeaders, IncomingRequest, Reply, RequestHeaders } from '../core/exchange.js';
 
 /** Statuses whose Response must not have a body (the Response constructor throws otherwise). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -10,6 +10,7 @@ export function fetchRequest(request: Request, url: URL): IncomingRequest {
     method: request.method.toUpperCase(),
     target: url.pathname + url.search,
     headers: headersOf(request.headers),
+    hasBody: request.body !== null,
     readBody: (limit) => readBody(request, limit),
     discardBody: () => undefined,
   };
@@ -20,15 +21,26 @@ export function fetchReply(answer: (response: Response) => void, fail: (error: E
   const headers = new Headers();
   let status = 0;
   let done = false;
+  const respond = (answerStatus: number, answerHeaders: AnswerHeaders, body: BodyInit | null) => {
+    status = answerStatus;
+    done = true;
+    for (const [name, value] of Object.entries(answerHeaders)) setAnswerHeader(headers, name, value);
+    const hasNoBody = NULL_BODY_STATUSES.has(answerStatus);
+    answer(new Response(hasNoBody ? null : body, { status: answerStatus, headers }));
+  };
   return {
     setHeader: (name, value) => headers.set(name, value),
     send(answerStatus, answerHeaders, body) {
       if (done) return;
-      status = answerStatus;
-      done = true;
-      for (const [name, value] of Object.entries(answerHeaders)) headers.set(name, value);
-      const hasNoBody = NULL_BODY_STATUSES.has(answerStatus);
-      answer(new Response(hasNoBody ? null : (body as BodyInit), { status: answerStatus, headers }));
+      respond(answerStatus, answerHeaders, body as BodyInit);
+    },
+    sendVerbatim(answerStatus, answerHeaders, body) {
+      if (done) return;
+      respond(answerStatus, answerHeaders, body as BodyInit);
+    },
+    async stream(answerStatus, answerHeaders, head, body) {
+      if (done) return;
+      respond(answerStatus, answerHeaders, streamOf(head, body));
     },
     reset() {
       if (done) return;
@@ -36,6 +48,8 @@ export function fetchReply(answer: (response: Response) => void, fail: (error: E
       // What fetch rejects with when the connection drops: a TypeError (undici and browsers alike).
       fail(new TypeError('fetch failed: the mock reset the connection (Prefer: fault=reset)'));
     },
+    // The Response is handed over whole (or as a stream its reader pulls): nothing is left to wait for.
+    finished: () => Promise.resolve(),
     get done() {
       return done;
     },
@@ -43,6 +57,33 @@ export function fetchReply(answer: (response: Response) => void, fail: (error: E
       return status;
     },
   };
+}
+
+function setAnswerHeader(headers: Headers, name: string, value: string | string[]): void {
+  if (!Array.isArray(value)) return headers.set(name, value);
+  headers.delete(name);
+  for (const one of value) headers.append(name, one);
+}
+
+/** `head`, then `body` as its reader pulls it. */
+function streamOf(head: readonly Uint8Array[], body: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = body[Symbol.asyncIterator]();
+  let headIndex = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (headIndex < head.length) {
+        controller.enqueue(head[headIndex]!);
+        headIndex += 1;
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
 }
 
 function headersOf(headers: Headers): RequestHeaders {

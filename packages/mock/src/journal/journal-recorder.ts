@@ -2,9 +2,9 @@
 // turned into the redacted entries of GET /_mock/requests only when read, so that keeping it on costs the
 // request path next to nothing. In the sandbox each tenant has its own entries; requests without a valid
 // token belong to nobody and are not kept.
-import { queryRecord } from '../http/query-record.js';
-import type { ParsedBody } from '../http/request-body.js';
-import type { RequestHeaders } from '../http/exchange.js';
+import { queryRecord } from '../core/query-record.js';
+import type { ParsedBody } from '../core/request-body.js';
+import type { RequestHeaders } from '../core/exchange.js';
 import type { Violation } from '../types.js';
 import type { JournalSink, RecordedExchange } from './recorded-exchange.js';
 import { createRequestJournal, redactBody, redactHeaders, type JournalEntry } from './request-journal.js';
@@ -44,7 +44,7 @@ export function createJournalRecorder(options: { size: number; scoped: boolean }
   const journal = createRequestJournal<RawEntry>({ size: options.size });
   return {
     size: options.size,
-    record({ request, url, ctx, status, startedAt }: RecordedExchange) {
+    record({ request, ctx, status, startedAt }: RecordedExchange) {
       const scope = ctx?.caller?.tenant;
       const belongsToNobody = options.scoped && scope === undefined;
       if (belongsToNobody) return;
@@ -52,7 +52,8 @@ export function createJournalRecorder(options: { size: number; scoped: boolean }
         time: Date.now(),
         operationId: ctx?.op.operationId ?? null,
         method: request.method,
-        target: url.pathname + url.search,
+        // As sent: read back through new URL() when listed, which normalizes it as routing did.
+        target: request.target,
         headers: request.headers,
         body: bodyKept(ctx?.body),
         status,

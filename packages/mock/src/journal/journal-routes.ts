@@ -1,11 +1,11 @@
 // GET /_mock/requests (the journal, oldest first; ?operationId= and ?method= narrow it) and DELETE
 // /_mock/requests (empties it). In the sandbox both need a token and see only its tenant's requests.
 // Like the sandbox's routes they answer CORS, so a browser test can read what its page sent.
-import { applyCors, type CorsPolicy } from '../http/cors.js';
-import type { IncomingRequest, Reply, RequestHeaders } from '../http/exchange.js';
-import { sendJson } from '../http/response-writer.js';
-import { sendRouteAnswer, type RouteAnswer } from '../http/route-answer.js';
-import type { SandboxAuth } from '../sandbox/seam.js';
+import { applyCors, type CorsPolicy } from '../core/cors.js';
+import type { IncomingRequest, Reply, RequestHeaders } from '../core/exchange.js';
+import { sendJson } from '../core/response-writer.js';
+import { sendRouteAnswer, type RouteAnswer } from '../core/route-answer.js';
+import type { SandboxAuth } from '../pipeline/seams.js';
 import type { JournalRecorder } from './journal-recorder.js';
 
 export const JOURNAL_PATH = '/_mock/requests';

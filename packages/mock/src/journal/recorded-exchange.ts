@@ -1,7 +1,7 @@
 // What the pipeline hands the journal after each exchange. Kept raw and cheap (references, a clock
 // reading): the journal entry a test reads, redacted, is built from it only when someone asks (journal-recorder.ts).
-import type { IncomingRequest } from '../http/exchange.js';
-import type { RequestContext } from '../http/request-context.js';
+import type { IncomingRequest } from '../core/exchange.js';
+import type { RequestContext } from '../core/request-context.js';
 
 export interface RecordedExchange {
   request: IncomingRequest;

@@ -48,11 +48,17 @@ export function createRequestJournal<T = JournalEntry>({ size = 1000, maxScopes 
   // A Map keeps insertion order: re-inserting a scope on each use keeps the least recently used one first.
   const rings = new Map<string | undefined, Ring<T>>();
 
+  let mostRecent: { scope: string | undefined; ring: Ring<T> } | undefined;
+
   function use(scope: string | undefined): Ring<T> | undefined {
+    // The scope used last is already the most recent: a busy scope (the stateless mock's only one) pays no reordering.
+    const isMostRecent = mostRecent !== undefined && mostRecent.scope === scope;
+    if (isMostRecent) return mostRecent!.ring;
     const ring = rings.get(scope);
     if (ring === undefined) return undefined;
     rings.delete(scope);
     rings.set(scope, ring);
+    mostRecent = { scope, ring };
     return ring;
   }
 
@@ -61,6 +67,7 @@ export function createRequestJournal<T = JournalEntry>({ size = 1000, maxScopes 
     if (ring !== undefined) return ring;
     const created = createRing<T>(size);
     rings.set(scope, created);
+    mostRecent = { scope, ring: created };
     dropLeastRecentlyUsed();
     return created;
   }
@@ -83,6 +90,7 @@ export function createRequestJournal<T = JournalEntry>({ size = 1000, maxScopes 
     },
     clear(scope) {
       rings.delete(scope);
+      if (mostRecent?.scope === scope) mostRecent = undefined;
     },
   };
 }

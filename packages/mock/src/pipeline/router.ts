@@ -1,11 +1,6 @@
 // Matches a request's method and path against the operations' path templates.
 import type { MockOperation } from '../spec/operation-table.js';
-
-export type RouteResult =
-  | { kind: 'found'; operation: MockOperation; /** path parameters by template name, still percent-encoded */ params: Record<string, string> }
-  /** `nearest`: the operation whose template spells most of the path's beginning; a 404 takes its error shape */
-  | { kind: 'no-path'; nearest: MockOperation | undefined }
-  | { kind: 'no-method'; operations: MockOperation[]; allowed: string[] };
+import type { RouteResult } from './seams.js';
 
 export type Router = (method: string, pathname: string) => RouteResult;
 
@@ -14,6 +9,8 @@ interface CompiledPath {
   names: string[];
   literalSegments: number;
   operations: MockOperation[];
+  /** its operations by lower-case method */
+  byMethod: Map<string, MockOperation>;
 }
 
 function compile(template: string): { regex: RegExp; names: string[]; literalSegments: number } {
@@ -39,27 +36,34 @@ export function createRouter(operations: MockOperation[]): Router {
   for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   // Templates with more literal segments win (/teams/me before /teams/{id}).
   const compiled: CompiledPath[] = [...byPath.entries()]
-    .map(([template, ops]) => ({ ...compile(template), operations: ops }))
+    .map(([template, ops]) => ({ ...compile(template), operations: ops, byMethod: new Map(ops.map((op) => [op.method, op])) }))
     .sort((a, b) => b.literalSegments - a.literalSegments);
 
+  // The first template that matches and serves the method answers: most requests are found without a list of matches.
   return (method, pathname) => {
     const lower = method.toLowerCase();
-    const matches: Array<{ path: CompiledPath; values: string[] }> = [];
     for (const path of compiled) {
       const match = path.regex.exec(pathname);
-      if (match) matches.push({ path, values: match.slice(1) });
+      if (match === null) continue;
+      const operation = path.byMethod.get(lower);
+      if (operation !== undefined) return { kind: 'found', operation, params: paramsOf(path.names, match) };
     }
-    if (matches.length === 0) return { kind: 'no-path', nearest: nearestTo(pathname) };
-    for (const { path, values } of matches) {
-      const operation = path.operations.find((op) => op.method === lower);
-      if (!operation) continue;
-      const params: Record<string, string> = {};
-      path.names.forEach((name, i) => (params[name] = values[i]!));
-      return { kind: 'found', operation, params };
-    }
-    const ops = matches.flatMap((m) => m.path.operations);
-    return { kind: 'no-method', operations: ops, allowed: [...new Set(ops.map((op) => op.method.toUpperCase()))] };
+    return notFound(compiled, pathname, nearestTo);
   };
+}
+
+function paramsOf(names: readonly string[], match: RegExpExecArray): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (let index = 0; index < names.length; index++) params[names[index]!] = match[index + 1]!;
+  return params;
+}
+
+/** No template serves the method on this path: 405 with the methods of every template that matches it, else 404. */
+function notFound(compiled: readonly CompiledPath[], pathname: string, nearestTo: (pathname: string) => MockOperation | undefined): RouteResult {
+  const matching = compiled.filter((path) => path.regex.test(pathname));
+  if (matching.length === 0) return { kind: 'no-path', nearest: nearestTo(pathname) };
+  const ops = matching.flatMap((path) => path.operations);
+  return { kind: 'no-method', operations: ops, allowed: [...new Set(ops.map((op) => op.method.toUpperCase()))] };
 }
 
 /**

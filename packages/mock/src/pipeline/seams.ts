@@ -1,10 +1,61 @@
-// The seam between the mock's request pipeline (http/pipeline.ts) and the sandbox. The pipeline routes,
-// reads, validates and responds exactly as in the stateless mode; the sandbox only replaces two stages:
-// who the caller is (its own tokens instead of "any bearer token") and where a valid request's answer
-// comes from (its store instead of a documented example). Everything else (errors, shapes, Prefer) is shared.
-import type { RequestContext } from '../http/request-context.js';
-import type { MockError } from '../validation/error-shapes.js';
-import type { Caller } from './tokens.js';
+// The seams of the request pipeline (pipeline.ts): what a mode of the mock plugs into it. The pipeline routes and
+// runs the same steps for every mode (route -> context -> auth -> body -> faults -> check the request -> answer);
+// a mode (the stateless mock, the sandbox, the validation proxy) supplies the steps that differ. Stages import
+// these types, never the pipeline itself, so imports point down: stage -> seams, pipeline -> seams.
+import type { Caller } from '../core/caller.js';
+import type { CorsPolicy } from '../core/cors.js';
+import type { MockError } from '../core/error-shapes.js';
+import type { IncomingRequest, Reply } from '../core/exchange.js';
+import type { RequestContext } from '../core/request-context.js';
+import type { MockOperation } from '../spec/operation-table.js';
+
+export type RouteResult =
+  | { kind: 'found'; operation: MockOperation; /** path parameters by template name, still percent-encoded */ params: Record<string, string> }
+  /** `nearest`: the operation whose template spells most of the path's beginning; a 404 takes its error shape */
+  | { kind: 'no-path'; nearest: MockOperation | undefined }
+  | { kind: 'no-method'; operations: MockOperation[]; allowed: string[] };
+
+/** A request no operation matches (no such path, or not that method on it). */
+export type UnroutedRequest = Exclude<RouteResult, { kind: 'found' }>;
+
+/**
+ * Watches one exchange from routing to its end: the journal (mock, sandbox) or the proxy's record of what passed.
+ * Made before routing, so it sees unrouted requests too.
+ */
+export interface ExchangeWatch {
+  /** the reply every later step writes to (the watch may stand in front of the transport's) */
+  readonly reply: Reply;
+  /** called once routing has made the request's context */
+  routed(ctx: RequestContext): void;
+  /** called after the last step; may wait for the answer to go out */
+  end(): void | Promise<void>;
+}
+
+export type WatchExchange = (request: IncomingRequest, reply: Reply, url: URL, startedAt: number) => ExchangeWatch;
+
+/** The steps a mode supplies. Each answers the request itself when it stops the flow (and returns false). */
+export interface PipelineStages {
+  /** /_mock/*, /_sandbox/*, /_proxy/report: answered beside the API, never faulted or watched; false for every other path */
+  controlRoute(request: IncomingRequest, reply: Reply, url: URL): boolean;
+  cors: CorsPolicy;
+  /** every method some operation uses, for preflights on paths the router does not know */
+  allMethods: readonly string[];
+  watch: WatchExchange | undefined;
+  /** the mock answers 404 or 405; the proxy forwards the request all the same */
+  unrouted(request: IncomingRequest, reply: Reply, url: URL, route: UnroutedRequest): void | Promise<void>;
+  /** true when the caller may go on (any bearer token, the sandbox's own tokens, or no check at all) */
+  authenticate(ctx: RequestContext): boolean | Promise<boolean>;
+  /** the body is larger than MAX_BODY_BYTES */
+  refuseTooLarge(ctx: RequestContext): void;
+  /** `Prefer` faults and delays, chaos mode; true when the request was answered (or its connection dropped) */
+  faults: ((ctx: RequestContext) => boolean | Promise<boolean>) | undefined;
+  /** true when the request goes on to its answer */
+  checkRequest(ctx: RequestContext): boolean;
+  /** the answer: a documented example, the sandbox's store, or the upstream's (forwarded) */
+  answer(ctx: RequestContext): void | Promise<void>;
+  /** a step threw: the mode's own 500 (or a dropped connection once the answer had started) */
+  crash(error: Error, reply: Reply, op: MockOperation | undefined, url: URL): void;
+}
 
 export type SandboxAuth = { ok: true; caller: Caller } | { ok: false; error: MockError };
 
@@ -15,6 +66,10 @@ export type SandboxAnswer =
 /** A valid request whose caller the sandbox knows: what its handlers read. */
 export type SandboxContext = RequestContext & { readonly caller: Caller };
 
+/**
+ * The sandbox's two steps. It replaces who the caller is (its own tokens instead of "any bearer token") and where
+ * a valid request's answer comes from (its store instead of a documented example); errors, shapes and Prefer are shared.
+ */
 export interface SandboxSeam {
   /** Replaces the any-non-empty-token check: a 401 error unless the token is this sandbox's and valid. */
   authenticate(ctx: RequestContext): Promise<SandboxAuth>;

@@ -1,9 +1,9 @@
 // The sandbox's own routes beside the API's operations: GET /_sandbox/health (for a load balancer's probe)
 // and POST /_sandbox/reset (the caller's tenant back to its starting data). They answer CORS like the
 // operations, so that a browser test on another origin can reset its tenant between cases.
-import { applyCors, type CorsPolicy } from '../http/cors.js';
-import type { IncomingRequest, Reply, RequestHeaders } from '../http/exchange.js';
-import { sendRouteAnswer, type RouteAnswer } from '../http/route-answer.js';
+import { applyCors, type CorsPolicy } from '../core/cors.js';
+import type { IncomingRequest, Reply, RequestHeaders } from '../core/exchange.js';
+import { sendRouteAnswer, type RouteAnswer } from '../core/route-answer.js';
 import { authenticateCaller } from './caller-auth.js';
 import { StoreUnavailableError, type Store } from './store/record-store.js';
 import { describeDatabaseError } from './store/sql-overlay.js';

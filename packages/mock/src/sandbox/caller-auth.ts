@@ -1,9 +1,9 @@
 // Who calls the sandbox: the tenant and subject of the sandbox token in `Authorization: Bearer <token>`.
 // The API's operations and POST /_sandbox/reset check callers the same way.
-import type { RequestHeaders } from '../http/exchange.js';
-import { COMMAND } from '../cli/command-name.js';
-import { soleBearerToken } from '../http/bearer-token.js';
-import type { SandboxAuth } from './seam.js';
+import type { RequestHeaders } from '../core/exchange.js';
+import { COMMAND } from '../core/command-name.js';
+import { soleBearerToken } from '../core/bearer-token.js';
+import type { SandboxAuth } from '../pipeline/seams.js';
 import type { TokenIssuer } from './tokens.js';
 
 export async function authenticateCaller(issuer: TokenIssuer, headers: RequestHeaders): Promise<SandboxAuth> {

@@ -2,14 +2,14 @@
 // It rides the mock's pipeline through the seam (seam.ts): its tokens name the caller (caller-auth.ts) and its
 // handlers answer valid requests from the store (handlers/). It adds /_sandbox/health and /_sandbox/reset.
 import type { SpecModel } from '@vendor/spec-model';
-import type { CorsPolicy } from '../http/cors.js';
-import type { IncomingRequest, Reply, RequestHeaders } from '../http/exchange.js';
+import type { CorsPolicy } from '../core/cors.js';
+import type { IncomingRequest, Reply, RequestHeaders } from '../core/exchange.js';
 import { answerAdminRoute } from './admin-routes.js';
 import { authenticateCaller } from './caller-auth.js';
 import { unavailable } from './handlers/answer-builders.js';
 import { handlerFor } from './handlers/handler-table.js';
 import type { SandboxServices } from './handlers/sandbox-handler.js';
-import type { SandboxAnswer, SandboxAuth, SandboxSeam } from './seam.js';
+import type { SandboxAnswer, SandboxAuth, SandboxSeam } from '../pipeline/seams.js';
 import { deriveSeed } from './seed/derive-seed.js';
 import { createSeedView, type SeedView } from './seed/seed-view.js';
 import type { StoreChoice } from './store/open-store.js';

@@ -1,7 +1,8 @@
 // Sandbox tokens: HS256 JWTs (jose) that carry the tenant and the subject, signed with the sandbox secret.
 // The secret and the tokens never appear in an error or a log line.
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { COMMAND } from '../cli/command-name.js';
+import { COMMAND } from '../core/command-name.js';
+import type { Caller } from '../core/caller.js';
 import { base64url, hmacKey, randomBytes, sha256 } from './web-crypto.js';
 
 const ISSUER = 'vendor-api-mock-sandbox';
@@ -13,11 +14,6 @@ export const TENANT_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 /** `user:EMAIL`, `team:NAME`, `serviceaccount:NAME`, ...: a kind, a colon and a name. */
 export const SUBJECT_PATTERN = /^[a-z-]+:\S+$/;
 
-export interface Caller {
-  tenant: string;
-  /** e.g. user:ada@acme.example */
-  subject: string;
-}
 
 export type VerifyResult = { ok: true; caller: Caller } | { ok: false; reason: string };
 

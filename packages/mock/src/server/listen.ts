@@ -1,4 +1,4 @@
-// Listening on a port, for both servers of the package (the mock, http/server.ts; the proxy, proxy/start-proxy.ts).
+// Listening on a port, for the one HTTP server of the package (serve-http.ts).
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

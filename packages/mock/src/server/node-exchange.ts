@@ -1,7 +1,8 @@
-// The pipeline's request and reply (exchange.ts) over node:http, for the server (server.ts). Classes rather than
-// object literals of closures: two are made per request, on the mock's hottest path.
+// The pipeline's request and reply (core/exchange.ts) over node:http, for the server (serve-http.ts). Classes rather
+// than object literals of closures: two are made per request, on the mock's hottest path.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { IncomingRequest, Reply, RequestHeaders } from './exchange.js';
+import { finished, pipeline } from 'node:stream/promises';
+import { declaresBody, type AnswerHeaders, type IncomingRequest, type Reply, type RequestHeaders } from '../core/exchange.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -9,14 +10,21 @@ export class NodeRequest implements IncomingRequest {
   readonly method: string;
   readonly target: string;
   readonly headers: RequestHeaders;
+  readonly hasBody: boolean;
 
   constructor(private readonly req: IncomingMessage) {
     this.method = (req.method ?? 'GET').toUpperCase();
     this.target = req.url ?? '/';
     this.headers = req.headers;
+    // HTTP/1.1: no Content-Length and no Transfer-Encoding means no body (most GETs).
+    this.hasBody = declaresBody(req.headers);
   }
 
   readBody(limit: number): Promise<Uint8Array | 'too-large'> {
+    if (!this.hasBody) {
+      this.req.resume();
+      return Promise.resolve(EMPTY);
+    }
     return readBody(this.req, limit);
   }
 
@@ -35,15 +43,33 @@ export class NodeReply implements Reply {
     this.res.setHeader(name, value);
   }
 
-  send(status: number, headers: Record<string, string>, body: Uint8Array | string): void {
+  send(status: number, headers: AnswerHeaders, body: Uint8Array | string): void {
+    if (headers['content-length'] === undefined) {
+      this.sendVerbatim(status, { ...headers, 'content-length': String(byteLength(body)) }, body);
+    } else {
+      this.sendVerbatim(status, headers, body);
+    }
+  }
+
+  sendVerbatim(status: number, headers: AnswerHeaders, body: Uint8Array | string): void {
     this.status = status;
     this.answered = true;
-    if (headers['content-length'] === undefined) {
-      this.res.writeHead(status, { ...headers, 'content-length': String(byteLength(body)) });
-    } else {
-      this.res.writeHead(status, headers);
-    }
+    // Status line, headers and body leave in one write: end() with the body, never a write() before it.
+    this.res.writeHead(status, headers);
     this.res.end(body);
+  }
+
+  async stream(status: number, headers: AnswerHeaders, head: readonly Uint8Array[], body: AsyncIterable<Uint8Array>): Promise<void> {
+    this.status = status;
+    this.answered = true;
+    this.res.writeHead(status, headers);
+    for (const chunk of head) this.res.write(chunk);
+    try {
+      await pipeline(body, this.res);
+    } catch {
+      // The upstream broke off or the client went away mid-body: nothing more can be sent.
+      this.res.destroy();
+    }
   }
 
   reset(): void {
@@ -51,6 +77,14 @@ export class NodeReply implements Reply {
     // Without an answer: the client sees the connection drop (ECONNRESET), as from a failing proxy.
     this.res.socket?.destroy();
     this.res.destroy();
+  }
+
+  async finished(): Promise<void> {
+    try {
+      await finished(this.res);
+    } catch {
+      // The client closed the connection first: the exchange is over all the same.
+    }
   }
 
   get done(): boolean {
@@ -64,12 +98,6 @@ function byteLength(body: Uint8Array | string): number {
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'too-large'> {
-  // HTTP/1.1: no Content-Length and no Transfer-Encoding means no body (most GETs); nothing to wait for.
-  const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  if (!hasBody) {
-    req.resume();
-    return Promise.resolve(EMPTY);
-  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

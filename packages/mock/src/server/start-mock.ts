@@ -1,6 +1,5 @@
 // startMock(): the mock server in this process. Start-up reads the spec and the precompiled validators;
 // Prism is loaded only when a request needs it (see answers/answer-table.ts).
-import { createServer, type Server } from 'node:http';
 import { createSpecModel } from '@vendor/spec-model';
 import { lazyPrismEngine } from '../answers/prism-engine.js';
 import { createEngine, type EngineOptions } from '../engine/create-engine.js';
@@ -11,9 +10,8 @@ import type { StoreBackend } from '../sandbox/store/record-store.js';
 import { loadSpec, type SpecSource } from '../spec/load-spec.js';
 import { readOperations } from '../spec/operation-table.js';
 import { loadSchemaValidators } from '../validation/runtime-validators.js';
-import { accessLine } from './access-log.js';
-import { listen, PortInUseError, serverUrl } from './listen.js';
-import { NodeReply, NodeRequest } from './node-exchange.js';
+import { PortInUseError } from './listen.js';
+import { serveHttp, type HttpServing } from './serve-http.js';
 
 export interface StartMockOptions extends EngineOptions {
   /** default 0 (any free port) */
@@ -78,61 +76,30 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     await sandbox?.close();
     throw error;
   }
-  const { handle } = engine;
-  const inFlight = new Set<Promise<void>>();
-
-  const server = createServer((req, res) => {
-    if (onRequest) {
-      const started = performance.now();
-      res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
-    }
-    const handled = handle(new NodeRequest(req), new NodeReply(res));
-    if (!sandbox) return;
-    inFlight.add(handled);
-    void handled.finally(() => inFlight.delete(handled));
-  });
-  server.keepAliveTimeout = 5_000;
+  let serving: HttpServing;
   try {
-    await listen(server, port, host);
+    serving = await serveHttp(engine.handle, { port, host, drain: sandbox !== undefined, ...(onRequest && { onRequest }) });
   } catch (error) {
     await sandbox?.close();
     throw error;
   }
-  const url = serverUrl(server);
+  const { url } = serving;
   const chaosSeed = engine.chaos?.seed;
   if (!sandbox) {
-    return { url, chaosSeed, requests: (filter?: JournalFilter) => engine.requests(undefined, filter), clearRequests: () => engine.clearRequests(), close: () => close(server) };
+    return { url, chaosSeed, requests: (filter?: JournalFilter) => engine.requests(undefined, filter), clearRequests: () => engine.clearRequests(), close: () => serving.close() };
   }
   return {
     url,
     chaosSeed,
     requests: (tenant: string, filter?: JournalFilter) => engine.requests(tenant, filter),
     clearRequests: (tenant: string) => engine.clearRequests(tenant),
-    // Drain: stop accepting, let the requests in flight finish (they may be writing), then close the store.
+    // The requests in flight may be writing: the store closes after they drained.
     close: async () => {
-      const closed = close(server, { drain: true });
-      await Promise.race([Promise.allSettled([...inFlight]), delay(DRAIN_LIMIT_MS)]);
-      server.closeAllConnections();
-      await closed;
+      await serving.close();
       await sandbox.close();
     },
     token: (tenant: string, subject?: string) => sandbox.token(tenant, subject),
     store: sandbox.backend,
     secretSource: sandbox.secretSource,
   };
-}
-
-/** A request still running this long after close() is cut off (a client that never finishes its body). */
-const DRAIN_LIMIT_MS = 30_000;
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
-function close(server: Server, { drain = false } = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    if (drain) server.closeIdleConnections();
-    else server.closeAllConnections();
-  });
 }

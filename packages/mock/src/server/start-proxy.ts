@@ -1,21 +1,21 @@
 // startProxy(): the validation proxy in this process. Reads the spec once (operations, router, validators), then
-// serves each request through proxy-handler.ts. close() stops accepting, lets the exchanges in flight finish, and
-// writes the report to `report` when given.
+// serves each request through the pipeline with the proxy's steps (proxy/proxy-stages.ts). close() stops accepting,
+// lets the exchanges in flight finish, and writes the report to `report` when given.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { dirname } from 'node:path';
 import { createSpecModel } from '@vendor/spec-model';
-import { createRouter } from '../http/router.js';
-import { listen, serverUrl } from '../http/listen.js';
+import { createRouter } from '../pipeline/router.js';
+import { createPipeline } from '../pipeline/pipeline.js';
+import { serveHttp } from './serve-http.js';
 import { loadSpec, type SpecSource } from '../spec/load-spec.js';
 import { readOperations } from '../spec/operation-table.js';
 import { loadSchemaValidators } from '../validation/runtime-validators.js';
-import type { CheckedExchange } from './checked-exchange.js';
-import { createUpstreamAgents } from './forward-request.js';
-import { createProxyHandler } from './proxy-handler.js';
-import { createExchangeRecorder, type ExchangeRecorder } from './exchange-recorder.js';
-import { createProxyReport, type ProxyReport, type ProxyReportBuilder } from './proxy-report.js';
-import { createUpstreams } from './upstreams.js';
+import type { CheckedExchange } from '../proxy/checking/checked-exchange.js';
+import { createUpstreamAgents } from '../proxy/forwarding/forward-request.js';
+import { createProxyStages } from '../proxy/proxy-stages.js';
+import { createExchangeRecorder, type ExchangeRecorder } from '../proxy/recording/exchange-recorder.js';
+import { createProxyReport, type ProxyReport, type ProxyReportBuilder } from '../proxy/reporting/proxy-report.js';
+import { createUpstreams } from '../proxy/forwarding/upstreams.js';
 
 export interface StartProxyOptions {
   /** where control-plane operations (and paths the spec does not have) go, e.g. https://api.vendor.example */
@@ -51,23 +51,20 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** An exchange still running this long after close() is cut off (an upstream that never finishes its answer). */
-const DRAIN_LIMIT_MS = 30_000;
-
 export async function startProxy(options: StartProxyOptions): Promise<RunningProxy> {
   const { port = 0, host = '127.0.0.1', onWarning = (line: string) => console.error(`[api-mock proxy] ${line}`) } = options;
   // Checked first: a wrong URL fails before the spec is read, and the message never repeats the URL.
   const upstreams = createUpstreams(options.upstream, options.gatewayUpstream);
   const doc = await loadSpec(options.spec);
-  const operations = readOperations(createSpecModel(doc));
+  const model = createSpecModel(doc);
+  const operations = readOperations(model);
   const validators = await loadSchemaValidators(doc, operations);
-  const report = createProxyReport({ doc, operations });
+  const report = createProxyReport({ doc, operations, model });
   const recorder = options.record === undefined ? undefined : createExchangeRecorder(options.record, { warn: onWarning });
   const onExchange = exchangeObservers(report, recorder, options, onWarning);
   const agents = createUpstreamAgents();
 
-  const handle = createProxyHandler({
-    route: createRouter(operations),
+  const stages = createProxyStages({
     validators,
     upstreams,
     agents,
@@ -76,27 +73,17 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
     onExchange,
     warn: onWarning,
   });
-  const inFlight = new Set<Promise<void>>();
-  const server = createServer((req, res) => {
-    const handled = handle(req, res);
-    inFlight.add(handled);
-    void handled.finally(() => inFlight.delete(handled));
-  });
-  server.keepAliveTimeout = 5_000;
-  await listen(server, port, host);
+  const serving = await serveHttp(createPipeline(createRouter(operations), stages), { port, host, drain: true });
 
   let closing: Promise<void> | undefined;
   const close = async () => {
-    const closed = closeServer(server);
-    await Promise.race([Promise.allSettled([...inFlight]), delay(DRAIN_LIMIT_MS)]);
-    server.closeAllConnections();
-    await closed;
+    await serving.close();
     agents.destroy();
     await recorder?.close();
     if (options.report !== undefined) await writeReport(options.report, report);
   };
   return {
-    url: serverUrl(server),
+    url: serving.url,
     report: () => report.json(),
     markdown: () => report.markdown(),
     // Once: the CLI's signal handler and a test's afterAll may both call it.
@@ -131,16 +118,4 @@ function exchangeObservers(
 async function writeReport(file: string, report: ProxyReportBuilder): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(report.json()));
-}
-
-/** Stops accepting; idle keep-alive connections close now, busy ones when their exchange ends. */
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeIdleConnections();
-  });
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

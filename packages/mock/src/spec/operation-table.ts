@@ -1,11 +1,9 @@
 // The mock's table of operations: what the request pipeline needs of each one, read from the spec model once
 // at start-up. The model decides the conventions (which methods, error shape, invalid-input status, merged
-// parameters, JSON media type, examples); the table adds what only the mock needs: the JSON pointers its
-// validators compile from, and how each parameter's value is read out of a request.
-import { jsonContentOf, type AddressSpace, type JsonObject, type NamedExample, type Pagination, type SpecContent, type SpecModel, type SpecOperation, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
+// parameters, JSON media type, examples) and where each schema is (the JSON pointers the validators compile
+// from); the table adds what only the mock needs: how each parameter's value is read out of a request.
+import { jsonContentOf, type AddressSpace, type NamedExample, type Pagination, type SpecModel, type SpecOperation, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
 import type { ErrorShape } from '../types.js';
-import { childPointer } from './json-pointer.js';
-import { createObjectLocator, type LocateObject } from './object-locations.js';
 
 /** Where a parameter lives; the mock validates each place as one object (cookies are not validated). */
 export type ParameterPlace = 'path' | 'query' | 'header';
@@ -69,11 +67,10 @@ export interface MockOperation {
 }
 
 export function readOperations(model: SpecModel): MockOperation[] {
-  const locate = createObjectLocator(model);
-  return model.operations.map((operation) => mockOperation(model, operation, locate));
+  return model.operations.map(mockOperation);
 }
 
-function mockOperation(model: SpecModel, operation: SpecOperation, locate: LocateObject): MockOperation {
+function mockOperation(operation: SpecOperation): MockOperation {
   const entry: MockOperation = {
     operationId: operation.operationId,
     method: operation.method,
@@ -82,24 +79,21 @@ function mockOperation(model: SpecModel, operation: SpecOperation, locate: Locat
     addressSpace: operation.addressSpace,
     invalidInputStatus: operation.invalidInputStatus,
     bodyRequired: operation.requestBody?.required === true,
-    parameters: operation.parameters.filter(isValidated).map((parameter) => mockParameter(operation, parameter, locate)),
-    responses: operation.responses.map((response) => mockResponse(model, operation, response, locate)),
+    parameters: operation.parameters.filter(isValidated).map(mockParameter),
+    responses: operation.responses.map(mockResponse),
   };
   const successIndex = operation.successResponse === undefined ? -1 : operation.responses.indexOf(operation.successResponse);
   if (successIndex >= 0) entry.successResponse = entry.responses[successIndex];
   if (operation.pagination !== undefined) entry.pagination = operation.pagination;
-  if (operation.requestBody !== undefined) {
-    const requestBody = model.resolve(operation.definition.requestBody);
-    const pointer = () => locate(requestBody, `the request body of ${operation.operationId}`);
-    const schemaPointer = jsonSchemaPointer(requestBody, pointer, jsonContentOf(operation.requestBody.content));
-    if (schemaPointer !== undefined) entry.bodySchemaPointer = schemaPointer;
-  }
+  // The model reads a JSON body without a schema as `{}`; the mock does not validate such a body at all.
+  const bodySchemaPointer = operation.requestBody && jsonContentOf(operation.requestBody.content)?.schemaPointer;
+  if (bodySchemaPointer !== undefined) entry.bodySchemaPointer = bodySchemaPointer;
   return entry;
 }
 
 const isValidated = (parameter: SpecParameter): parameter is SpecParameter & { in: ParameterPlace } => parameter.in !== 'cookie';
 
-function mockParameter(operation: SpecOperation, parameter: SpecParameter & { in: ParameterPlace }, locate: LocateObject): MockParameter {
+function mockParameter(parameter: SpecParameter & { in: ParameterPlace }): MockParameter {
   const { definition } = parameter;
   const style = typeof definition.style === 'string' ? definition.style : parameter.in === 'query' ? 'form' : 'simple';
   const entry: MockParameter = {
@@ -110,13 +104,12 @@ function mockParameter(operation: SpecOperation, parameter: SpecParameter & { in
     explode: typeof definition.explode === 'boolean' ? definition.explode : style === 'form',
     array: parameter.schema.type === 'array',
   };
-  const hasSchema = definition.schema !== undefined;
-  if (hasSchema) entry.schemaPointer = childPointer(locate(definition, `parameter ${parameter.name} of ${operation.operationId}`), 'schema');
+  if (parameter.schemaPointer !== undefined) entry.schemaPointer = parameter.schemaPointer;
   if (parameter.example !== undefined) entry.example = parameter.example;
   return entry;
 }
 
-function mockResponse(model: SpecModel, operation: SpecOperation, response: SpecResponse, locate: LocateObject): MockResponse {
+function mockResponse(response: SpecResponse): MockResponse {
   const json = jsonContentOf(response.content);
   const entry: MockResponse = {
     status: response.status,
@@ -125,21 +118,6 @@ function mockResponse(model: SpecModel, operation: SpecOperation, response: Spec
     headerNames: response.headers.map((header) => header.name),
   };
   if (json !== undefined) entry.jsonMediaType = json.mediaType;
-  const definition = model.resolve(operation.definition.responses[response.status]);
-  const pointer = () => locate(definition, `the ${response.status} response of ${operation.operationId}`);
-  const schemaPointer = jsonSchemaPointer(definition, pointer, json);
-  if (schemaPointer !== undefined) entry.schemaPointer = schemaPointer;
+  if (json?.schemaPointer !== undefined) entry.schemaPointer = json.schemaPointer;
   return entry;
-}
-
-/**
- * The pointer of a JSON body's schema, inside the request body or response object that holds the body
- * (`pointerOfHolder`). Undefined without a JSON media type, or for one without a schema: the model reads a
- * missing schema as `{}`, but the mock does not validate such a body at all.
- */
-function jsonSchemaPointer(holder: JsonObject, pointerOfHolder: () => string, json: SpecContent | undefined): string | undefined {
-  if (json === undefined) return undefined;
-  const hasSchema = holder.content?.[json.mediaType]?.schema !== undefined;
-  if (!hasSchema) return undefined;
-  return childPointer(pointerOfHolder(), 'content', json.mediaType, 'schema');
 }

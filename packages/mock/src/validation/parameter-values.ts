@@ -1,6 +1,6 @@
 // Reads a parameter's raw value(s) out of a request, split or collected as its style says. The one place
 // that decodes path values: request validation checks them, sandbox handlers read them, both the same way.
-import type { RequestHeaders } from '../http/exchange.js';
+import type { RequestHeaders } from '../core/exchange.js';
 import type { MockParameter } from '../spec/operation-table.js';
 
 /** What a parameter's value is read from: the router's path values, the query string, the headers. */
@@ -35,6 +35,8 @@ export function parameterValue(param: MockParameter, request: ParameterSource): 
 
 /** A path value as the client meant it: percent-decoded, or as sent when it is not valid percent-encoding. */
 export function decodePathSegment(raw: string): string {
+  const isEncoded = raw.includes('%');
+  if (!isEncoded) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {

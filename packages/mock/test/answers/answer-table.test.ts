@@ -2,9 +2,9 @@
 // served from memory and when it goes to Prism.
 import { describe, expect, it } from 'vitest';
 import { createSpecModel } from '@vendor/spec-model';
-import { createAnswerTable } from '../src/answers/answer-table.js';
-import { readOperations } from '../src/spec/operation-table.js';
-import { compileValidators } from '../src/validation/runtime-validators.js';
+import { createAnswerTable } from '../../src/answers/answer-table.js';
+import { readOperations } from '../../src/spec/operation-table.js';
+import { compileValidators } from '../../src/validation/runtime-validators.js';
 
 const json = (examples: Record<string, unknown>, schema: unknown = { type: 'object' }) => ({
   content: { 'application/json': { schema, examples: Object.fromEntries(Object.entries(examples).map(([k, v]) => [k, { value: v }])) } },

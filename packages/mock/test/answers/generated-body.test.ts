@@ -9,11 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBodyGenerator } from '../src/answers/generated-body.js';
-import { readOperations, type MockOperation, type MockResponse } from '../src/spec/operation-table.js';
-import { loadSchemaValidators } from '../src/validation/runtime-validators.js';
-import { responseKey } from '../src/validation/validator-keys.js';
-import { loadBundle, loadModel, schemaValidator } from './helpers/spec.js';
+import { createBodyGenerator } from '../../src/answers/generated-body.js';
+import { readOperations, type MockOperation, type MockResponse } from '../../src/spec/operation-table.js';
+import { loadSchemaValidators } from '../../src/validation/runtime-validators.js';
+import { responseKey } from '../../src/validation/validator-keys.js';
+import { loadBundle, loadModel, schemaValidator } from '../helpers/spec.js';
 
 const doc = loadBundle();
 const operations = readOperations(loadModel(doc));
@@ -221,7 +221,7 @@ function unreproducibleKeywords(document: unknown): string[] {
  * built-in the module would need.
  */
 async function browserBuildPrintingAllBodies(dir: string): Promise<string> {
-  const modulePath = fileURLToPath(new URL('../src/answers/generated-body.ts', import.meta.url));
+  const modulePath = fileURLToPath(new URL('../../src/answers/generated-body.ts', import.meta.url));
   const bundlePath = createRequire(import.meta.url).resolve('@vendor/api-types/openapi.json');
   const pointers = generated.map(({ response }) => response.schemaPointer);
   const entry = path.join(dir, 'entry.mjs');

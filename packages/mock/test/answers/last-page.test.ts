@@ -2,11 +2,11 @@
 // found through the spec model's x-pagination, paged by a raw loop (the client's iterators: packages/client/test/mock-pagination.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpecModel, type Pagination } from '@vendor/spec-model';
-import { createAnswerTable, lastPageAnswerFor } from '../src/answers/answer-table.js';
-import { readOperations } from '../src/spec/operation-table.js';
-import { compileValidators } from '../src/validation/runtime-validators.js';
-import { startMock, type RunningMock } from '../src/index.js';
-import { firstSuccess, loadModel, schemaValidator, validRequest, type SpecOperation } from './helpers/spec.js';
+import { createAnswerTable, lastPageAnswerFor } from '../../src/answers/answer-table.js';
+import { readOperations } from '../../src/spec/operation-table.js';
+import { compileValidators } from '../../src/validation/runtime-validators.js';
+import { startMock, type RunningMock } from '../../src/index.js';
+import { firstSuccess, loadModel, schemaValidator, validRequest, type SpecOperation } from '../helpers/spec.js';
 
 const model = loadModel();
 const validatorAt = schemaValidator(model);

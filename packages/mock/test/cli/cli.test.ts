@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const cli = fileURLToPath(new URL('../bin/api-mock.mjs', import.meta.url));
-const spec = fileURLToPath(new URL('./fixtures/mini-spec.json', import.meta.url));
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const cli = fileURLToPath(new URL('../../bin/api-mock.mjs', import.meta.url));
+const spec = fileURLToPath(new URL('../fixtures/mini-spec.json', import.meta.url));
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
 function run(args: string[], nodeArgs: string[] = []): { child: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
   const child = spawn(process.execPath, [...nodeArgs, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs } from '../src/cli/mock-options.js';
+import { parseCliArgs } from '../../src/cli/mock-options.js';
 
 describe('parseCliArgs', () => {
   it('defaults to 127.0.0.1:4010', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hasBearerToken, soleBearerToken } from '../src/http/bearer-token.js';
-import { parseBody } from '../src/http/request-body.js';
-import { accessLine } from '../src/http/access-log.js';
+import { hasBearerToken, soleBearerToken } from '../../src/core/bearer-token.js';
+import { parseBody } from '../../src/core/request-body.js';
+import { accessLine } from '../../src/server/access-log.js';
 
 describe('hasBearerToken', () => {
   it('accepts any non-empty bearer token, case-insensitive scheme', () => {

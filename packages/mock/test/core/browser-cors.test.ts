@@ -2,10 +2,10 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../src/index.js';
-import { launchChromium, startPageOrigin } from './helpers/chromium.js';
+import { startMock, type RunningMock } from '../../src/index.js';
+import { launchChromium, startPageOrigin } from '../helpers/chromium.js';
 
-const spec = fileURLToPath(new URL('./fixtures/mini-spec.json', import.meta.url));
+const spec = fileURLToPath(new URL('../fixtures/mini-spec.json', import.meta.url));
 let browser: Browser;
 let page: Page;
 let origin: Awaited<ReturnType<typeof startPageOrigin>>;

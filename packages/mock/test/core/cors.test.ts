@@ -1,9 +1,9 @@
 // CORS on the fixture spec: on for every origin by default, narrowed to listed origins, or off.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../src/index.js';
+import { startMock, type RunningMock } from '../../src/index.js';
 
-const spec = fileURLToPath(new URL('./fixtures/mini-spec.json', import.meta.url));
+const spec = fileURLToPath(new URL('../fixtures/mini-spec.json', import.meta.url));
 const ORIGIN = 'http://127.0.0.1:5173';
 const preflight = (origin: string, method = 'PUT', headers = 'authorization, content-type, prefer') => ({
   method: 'OPTIONS',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderError, summarize } from '../src/validation/error-shapes.js';
-import type { Violation } from '../src/types.js';
+import { renderError, summarize } from '../../src/core/error-shapes.js';
+import type { Violation } from '../../src/types.js';
 
 const violations: Violation[] = [
   { location: ['query', 'limit'], rule: 'maximum', message: 'query.limit must be <= 25' },

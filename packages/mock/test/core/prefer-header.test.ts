@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrefer } from '../src/answers/prefer-header.js';
+import { parsePrefer } from '../../src/core/prefer-header.js';
 
 describe('parsePrefer', () => {
   it('reads code and example, in either order and with ; or , separators', () => {

@@ -4,7 +4,7 @@ import { createChaos } from '../../src/faults/chaos.js';
 import { createMockFetch } from '../../src/fetch.js';
 import { startMock } from '../../src/index.js';
 import { loadModel, validRequest } from '../helpers/spec.js';
-import { openTransport, TRANSPORTS } from './transports.js';
+import { openTransport, TRANSPORTS } from '../fetch/transports.js';
 
 const model = loadModel();
 const getTeam = model.operation('getTeam');

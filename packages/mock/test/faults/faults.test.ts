@@ -1,7 +1,7 @@
 // Faults on demand (Prefer: fault, retry-after, times/key, delay), in the server and the in-process fetch alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModel, schemaValidator, validRequest, type SpecOperation } from '../helpers/spec.js';
-import { openTransport, TRANSPORTS, type Transport } from './transports.js';
+import { openTransport, TRANSPORTS, type Transport } from '../fetch/transports.js';
 
 const model = loadModel();
 const validatorAt = schemaValidator(model);

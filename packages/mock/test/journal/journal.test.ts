@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFetch } from '../../src/fetch.js';
 import { startMock, type RunningSandbox } from '../../src/index.js';
 import { loadModel, validRequest } from '../helpers/spec.js';
-import { openTransport, TRANSPORTS, type Transport } from './transports.js';
+import { openTransport, TRANSPORTS, type Transport } from '../fetch/transports.js';
 
 const model = loadModel();
 const getTeam = model.operation('getTeam');

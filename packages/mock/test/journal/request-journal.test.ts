@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRequestJournal, redactBody, redactHeaders, type JournalEntry } from '../src/journal/request-journal.js';
+import { createRequestJournal, redactBody, redactHeaders, type JournalEntry } from '../../src/journal/request-journal.js';
 
 const TOKEN = 'tok_live_9f8e7d6c5b4a';
 const PASSWORD = 'correct-horse-battery';
@@ -254,7 +254,7 @@ describe('request journal: no secret reaches the list', () => {
 
 describe('journal module', () => {
   it('uses no Node built-in (it runs in browsers and workerd too)', () => {
-    const folder = new URL('../src/journal/', import.meta.url);
+    const folder = new URL('../../src/journal/', import.meta.url);
     const files = readdirSync(folder).filter((name) => name.endsWith('.ts'));
     expect(files).toEqual(expect.arrayContaining(['request-journal.ts', 'redaction.ts']));
     for (const name of files) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MockOperation } from '../src/spec/operation-table.js';
-import { createRouter, methodsAt } from '../src/http/router.js';
+import type { MockOperation } from '../../src/spec/operation-table.js';
+import { createRouter, methodsAt } from '../../src/pipeline/router.js';
 
 const op = (method: string, path: string, operationId: string): MockOperation => ({
   operationId,

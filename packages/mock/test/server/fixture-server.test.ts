@@ -2,9 +2,9 @@
 // (a response example that breaks its own schema, a $ref'd 401 response, the warning hook).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { startMock, type RunningMock } from '../src/index.js';
+import { startMock, type RunningMock } from '../../src/index.js';
 
-const spec = fileURLToPath(new URL('./fixtures/mini-spec.json', import.meta.url));
+const spec = fileURLToPath(new URL('../fixtures/mini-spec.json', import.meta.url));
 const auth = { authorization: 'Bearer test-token' };
 let mock: RunningMock;
 const warnings: string[] = [];
@@ -122,7 +122,7 @@ describe('startMock (fixture spec)', () => {
 
 describe('startMock errors', () => {
   it('fails to start on a spec that is not an OpenAPI document, naming the file', async () => {
-    const notSpec = fileURLToPath(new URL('../package.json', import.meta.url));
+    const notSpec = fileURLToPath(new URL('../../package.json', import.meta.url));
     await expect(startMock({ spec: notSpec })).rejects.toThrow(/package\.json is not an OpenAPI document/);
   });
 

@@ -1,7 +1,7 @@
 // The mock on the real bundle (@vendor/api-types/openapi.json): all 18 operations and the error rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../src/index.js';
-import { firstSuccess, loadModel, responseOf, schemaValidator, validRequest, type SpecOperation } from './helpers/spec.js';
+import { startMock, type RunningMock } from '../../src/index.js';
+import { firstSuccess, loadModel, responseOf, schemaValidator, validRequest, type SpecOperation } from '../helpers/spec.js';
 
 const model = loadModel();
 const operations = model.operations;

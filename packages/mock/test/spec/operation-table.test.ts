@@ -1,8 +1,8 @@
 // The operation table, built on the spec model: what it takes from the model, and the schema pointers it adds.
 import { createSpecModel } from '@vendor/spec-model';
 import { describe, expect, it } from 'vitest';
-import { readOperations } from '../src/spec/operation-table.js';
-import fixture from './fixtures/mini-spec.json' with { type: 'json' };
+import { readOperations } from '../../src/spec/operation-table.js';
+import fixture from '../fixtures/mini-spec.json' with { type: 'json' };
 
 const operationsOf = (doc: any) => readOperations(createSpecModel(doc));
 

@@ -1,11 +1,11 @@
 // The precompiled validators (src/generated/validators.ts) against the same schemas compiled at run time:
 // the published bundle must use them, and they must give the same verdicts on the spec's own examples.
 import { describe, expect, it } from 'vitest';
-import { readOperations } from '../src/spec/operation-table.js';
-import { compileValidators, loadSchemaValidators } from '../src/validation/runtime-validators.js';
-import { bodyKey, responseKey, validatorSchemas } from '../src/validation/validator-keys.js';
+import { readOperations } from '../../src/spec/operation-table.js';
+import { compileValidators, loadSchemaValidators } from '../../src/validation/runtime-validators.js';
+import { bodyKey, responseKey, validatorSchemas } from '../../src/validation/validator-keys.js';
 import { jsonContentOf } from '@vendor/spec-model';
-import { loadBundle, loadModel } from './helpers/spec.js';
+import { loadBundle, loadModel } from '../helpers/spec.js';
 
 const doc = loadBundle();
 const model = loadModel(doc);

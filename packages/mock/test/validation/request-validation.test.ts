@@ -1,12 +1,12 @@
 // validateRequest on the fixture spec (validators compiled at run time): bodies, parameters, their messages.
 import { createSpecModel } from '@vendor/spec-model';
 import { describe, expect, it } from 'vitest';
-import type { ParsedBody } from '../src/http/request-body.js';
-import { rewriteDiscriminators } from '../src/validation/discriminator-rewrite.js';
-import { readOperations } from '../src/spec/operation-table.js';
-import { validateRequest } from '../src/validation/request-validation.js';
-import { loadSchemaValidators } from '../src/validation/runtime-validators.js';
-import fixture from './fixtures/mini-spec.json' with { type: 'json' };
+import type { ParsedBody } from '../../src/core/request-body.js';
+import { rewriteDiscriminators } from '../../src/validation/discriminator-rewrite.js';
+import { readOperations } from '../../src/spec/operation-table.js';
+import { validateRequest } from '../../src/validation/request-validation.js';
+import { loadSchemaValidators } from '../../src/validation/runtime-validators.js';
+import fixture from '../fixtures/mini-spec.json' with { type: 'json' };
 
 const doc = structuredClone(fixture);
 const ops = readOperations(createSpecModel(doc));

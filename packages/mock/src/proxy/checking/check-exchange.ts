@@ -1,12 +1,13 @@
 // Checks both ways of one exchange against the spec and says what broke as findings: the request against its
 // operation's request rules (the mock's own validateRequest), the answer against the response documented for its
 // status. Findings never carry the offending values, only where and which rule.
-import type { MockOperation, MockResponse } from '../spec/operation-table.js';
-import type { Violation } from '../types.js';
-import { validateRequest, type MockRequest } from '../validation/request-validation.js';
-import type { SchemaValidators } from '../validation/runtime-validators.js';
-import { violationsFromSchemaErrors } from '../validation/schema-violations.js';
-import { responseKey } from '../validation/validator-keys.js';
+import { responseFor } from '@vendor/spec-model';
+import type { MockOperation, MockResponse } from '../../spec/operation-table.js';
+import type { Violation } from '../../types.js';
+import { validateRequest, type MockRequest } from '../../validation/request-validation.js';
+import type { SchemaValidators } from '../../validation/runtime-validators.js';
+import { violationsFromSchemaErrors } from '../../validation/schema-violations.js';
+import { responseKey } from '../../validation/validator-keys.js';
 import type { Direction, Finding } from './checked-exchange.js';
 
 export interface RequestCheck {
@@ -49,22 +50,12 @@ export interface SeenAnswer {
 }
 
 export function checkResponse(validators: SchemaValidators, op: MockOperation, answer: SeenAnswer): Finding[] {
-  const documented = documentedResponse(op, answer.status);
+  const documented = responseFor(op, answer.status);
   if (documented === undefined) return [undocumentedStatus(op, answer.status)];
   if (answer.body.kind === 'none') return [];
   const mediaTypeFinding = checkMediaType(op, documented, answer.mediaType);
   if (mediaTypeFinding !== undefined) return [mediaTypeFinding];
   return checkBody(validators, op, documented, answer.body);
-}
-
-/** The response the spec documents for a status: the exact status, else its range (2XX), else `default`. */
-export function documentedResponse(op: MockOperation, status: number): MockResponse | undefined {
-  const exact = op.responses.find((response) => response.status === String(status));
-  if (exact !== undefined) return exact;
-  const range = `${String(status)[0]}XX`;
-  const inRange = op.responses.find((response) => response.status.toUpperCase() === range);
-  if (inRange !== undefined) return inRange;
-  return op.responses.find((response) => response.status === 'default');
 }
 
 function undocumentedStatus(op: MockOperation, status: number): Finding {

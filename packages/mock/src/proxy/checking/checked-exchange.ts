@@ -1,8 +1,8 @@
 // What the validation proxy learns from one exchange it forwarded: the operation (if the spec has one), the
 // request and the answer as they passed, and every finding. The report (proxy-report.ts), the provenance check
 // and the recorder read only this.
-import type { RequestHeaders } from '../http/exchange.js';
-import type { MockOperation } from '../spec/operation-table.js';
+import type { RequestHeaders } from '../../core/exchange.js';
+import type { MockOperation } from '../../spec/operation-table.js';
 
 /** Which way the broken rule was: what the client sent, or what the upstream answered. */
 export type Direction = 'request' | 'response';

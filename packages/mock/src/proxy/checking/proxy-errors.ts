@@ -1,8 +1,8 @@
 // The errors the proxy answers itself, in the error shape of the request's operation (renderError). They name an
 // upstream by its host only and never carry a request's or an answer's values.
-import type { RouteResult } from '../http/router.js';
-import type { ErrorShape, Violation } from '../types.js';
-import type { MockError } from '../validation/error-shapes.js';
+import type { RouteResult } from '../../pipeline/seams.js';
+import type { ErrorShape, Violation } from '../../types.js';
+import type { MockError } from '../../core/error-shapes.js';
 import type { Finding } from './checked-exchange.js';
 
 /** The shape of a path the spec does not have, when it has no operation near it either. */

@@ -3,8 +3,8 @@
 // body as they came (a Host header of our choosing included) and lets the body stream back unread.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { RequestHeaders } from '../http/exchange.js';
-import { endToEndHeaders, type PassedHeaders } from './hop-by-hop.js';
+import type { AnswerHeaders, RequestHeaders } from '../../core/exchange.js';
+import { endToEndHeaders } from './hop-by-hop.js';
 import { upstreamPath, type Upstream } from './upstreams.js';
 
 /** How long the upstream may stay silent (connecting, before its answer, between chunks): generous, as model calls are slow. */
@@ -22,7 +22,7 @@ export interface ForwardedRequest {
 }
 
 export type ForwardResult =
-  | { kind: 'answer'; status: number; headers: PassedHeaders; body: IncomingMessage }
+  | { kind: 'answer'; status: number; headers: AnswerHeaders; body: IncomingMessage }
   /** `reason` is a few words (connection refused, ...), never the error's text, which may name the full URL */
   | { kind: 'unreachable'; reason: string };
 
@@ -71,7 +71,7 @@ export function forwardRequest(upstream: Upstream, request: ForwardedRequest, ag
 }
 
 /** The client's headers minus hop-by-hop ones, Host set to the upstream's, the length of the body as read. */
-function upstreamHeaders(upstream: Upstream, request: ForwardedRequest): PassedHeaders {
+function upstreamHeaders(upstream: Upstream, request: ForwardedRequest): AnswerHeaders {
   const headers = endToEndHeaders(request.headers);
   headers.host = upstream.host;
   // The body is sent whole, so its length is known; `Expect: 100-continue` would only make the upstream wait.

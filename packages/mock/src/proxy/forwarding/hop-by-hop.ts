@@ -1,16 +1,13 @@
 // Headers that belong to one connection, not to the request or answer (RFC 9110 7.6.1): the proxy drops them
 // both ways, with any the Connection header names, and passes every other header on as it came.
-import { headerValue, type RequestHeaders } from '../http/exchange.js';
+import { headerValue, type AnswerHeaders, type RequestHeaders } from '../../core/exchange.js';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
-/** Header values as node:http takes them for sending: repeated ones (set-cookie) stay a list. */
-export type PassedHeaders = Record<string, string | string[]>;
-
 /** `headers` (a request's or an answer's, lower-case names as node:http gives them) without hop-by-hop ones. */
-export function endToEndHeaders(headers: RequestHeaders): PassedHeaders {
+export function endToEndHeaders(headers: RequestHeaders): AnswerHeaders {
   const dropped = new Set([...HOP_BY_HOP, ...namedByConnection(headerValue(headers, 'connection'))]);
-  const kept: PassedHeaders = {};
+  const kept: AnswerHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     if (dropped.has(name)) continue;
@@ -26,7 +23,7 @@ function namedByConnection(connection: string | undefined): string[] {
 }
 
 /** One string per header, repeated values joined as HTTP joins them: what CheckedExchange keeps. */
-export function flatHeaders(headers: PassedHeaders): Record<string, string> {
+export function flatHeaders(headers: AnswerHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (Array.isArray(value)) flat[name] = value.join(', ');

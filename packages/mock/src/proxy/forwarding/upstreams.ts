@@ -1,6 +1,6 @@
 // Where the proxy sends each request: the control plane's upstream or the gateway's, by the operation's address
 // space in the spec. Messages name an upstream by its host only: the URL may carry credentials in its userinfo.
-import type { MockOperation } from '../spec/operation-table.js';
+import type { MockOperation } from '../../spec/operation-table.js';
 
 export interface Upstream {
   /** scheme, host, port and an optional path prefix; userinfo is never sent (the client's Authorization is) */

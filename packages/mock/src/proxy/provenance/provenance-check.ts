@@ -2,11 +2,11 @@
 // facts read from the running service or choices made where the API's description is silent. Each exchange the
 // proxy forwards that exercises such an element either agrees (no finding there) or contradicts it (a finding at
 // or under it), and this module counts both per element. Pure: no Node built-ins, no I/O.
-import type { OpenApiDocument } from '@vendor/spec-model';
-import type { CheckedExchange, Direction, Finding, SeenBody } from './checked-exchange.js';
-import type { MockOperation } from '../spec/operation-table.js';
+import { createSpecModel, readProvenance, responseFor, type OpenApiDocument, type SpecModel } from '@vendor/spec-model';
+import type { CheckedExchange, Direction, Finding, SeenBody } from '../checking/checked-exchange.js';
+import type { MockOperation } from '../../spec/operation-table.js';
 import { isAtOrUnder, namesParameter, parseFindingPath, valuesAt } from './provenance-paths.js';
-import { collectMarkers, planOperation, type ElementKind, type MarkedElement, type OperationPlan, type Provenance, type ProvenanceMarker } from './provenance-plan.js';
+import { markedDocument, planOperation, type ElementKind, type MarkedElement, type OperationPlan, type Provenance, type ProvenanceMarker } from './provenance-plan.js';
 
 export type { ElementKind, Provenance, ProvenanceMarker } from './provenance-plan.js';
 
@@ -55,11 +55,12 @@ interface Tally {
   rules: Map<string, number>;
 }
 
-export function createProvenanceCheck(doc: OpenApiDocument, operations: readonly MockOperation[]): ProvenanceCheck {
-  const markers = collectMarkers(doc);
+/** `model` is the spec model of `doc` when the caller has read one already (the proxy has), so it is read once. */
+export function createProvenanceCheck(doc: OpenApiDocument, operations: readonly MockOperation[], model: SpecModel = createSpecModel(doc)): ProvenanceCheck {
+  const { markers } = readProvenance(doc);
   const hasMarkers = markers.length > 0;
   // Without markers nothing is planned: the proxy then pays nothing per exchange for this check.
-  const plans = hasMarkers ? operations.map((operation) => planOperation(doc, operation)) : [];
+  const plans = hasMarkers ? planOperations(model, markers, operations) : [];
   const plansById = new Map(plans.map((plan) => [plan.operation.operationId, plan]));
   const tallies = new Map<MarkedElement, Tally>();
 
@@ -82,9 +83,10 @@ export function createProvenanceCheck(doc: OpenApiDocument, operations: readonly
       if (plan === undefined) return;
       for (const element of plan.request) judge(element, exchange);
       if (!upstreamAnswered(exchange)) return;
-      const status = documentedStatus(plan.operation, exchange.status);
-      if (status === undefined) return;
-      for (const element of plan.responses.get(status) ?? []) judge(element, exchange);
+      // Undocumented status: no marked response speaks of it.
+      const documented = responseFor(plan.operation, exchange.status);
+      if (documented === undefined) return;
+      for (const element of plan.responses.get(documented.status) ?? []) judge(element, exchange);
     },
     entries() {
       const entries: ProvenanceEntry[] = [];
@@ -95,6 +97,12 @@ export function createProvenanceCheck(doc: OpenApiDocument, operations: readonly
       return entries;
     },
   };
+}
+
+/** A plan for each of the proxy's operations, from the spec model of the document they were read from. */
+function planOperations(model: SpecModel, markers: readonly ProvenanceMarker[], operations: readonly MockOperation[]): OperationPlan[] {
+  const marked = markedDocument(model.document, markers);
+  return operations.map((operation) => planOperation(marked, model.operation(operation.operationId)));
 }
 
 function tallyOf(tallies: Map<MarkedElement, Tally>, element: MarkedElement): Tally {
@@ -125,20 +133,6 @@ const UPSTREAM_ANSWERED_REASONS: ReadonlySet<string> = new Set(['invalid-respons
 function upstreamAnswered(exchange: CheckedExchange): boolean {
   if (exchange.proxyAnswer === undefined) return true;
   return UPSTREAM_ANSWERED_REASONS.has(exchange.proxyAnswer.reason);
-}
-
-/**
- * The documented response an answer falls under, as OpenAPI picks it: the exact status, else its range (`4XX`),
- * else `default`. Undefined for an undocumented status: no marked response speaks of it.
- */
-function documentedStatus(operation: MockOperation, status: number): string | undefined {
-  const documented = operation.responses.map((response) => response.status);
-  const exact = String(status);
-  if (documented.includes(exact)) return exact;
-  const range = documented.find((written) => written.toUpperCase() === `${Math.floor(status / 100)}XX`);
-  if (range !== undefined) return range;
-  if (documented.includes('default')) return 'default';
-  return undefined;
 }
 
 /** Undefined: the exchange did not exercise the element. Otherwise the findings that contradict it (none: confirmed). */

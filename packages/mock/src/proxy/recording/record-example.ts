@@ -2,10 +2,10 @@
 // extension tells which request got this answer. Pure: the recorder (exchange-recorder.ts) does the files.
 // Secrets follow the journal's rule (redaction.ts), applied to the whole exchange at once, so that a secret seen
 // in one place (a password in the request, a bearer token) is masked wherever else it shows (an echo in the answer).
-import { queryRecord } from '../http/query-record.js';
-import type { RequestHeaders } from '../http/exchange.js';
-import { MASK, redactBody, redactHeaders } from '../journal/redaction.js';
-import type { CheckedExchange, SeenBody } from './checked-exchange.js';
+import { queryRecord } from '../../core/query-record.js';
+import type { RequestHeaders } from '../../core/exchange.js';
+import { MASK, redactBody, redactHeaders } from '../../journal/redaction.js';
+import type { CheckedExchange, SeenBody } from '../checking/checked-exchange.js';
 
 /** The request beside a recorded answer. */
 export interface RecordedRequest {

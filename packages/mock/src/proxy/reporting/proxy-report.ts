@@ -2,90 +2,18 @@
 // (counted by direction, place and rule, with one redacted sample each); the paths the spec does not have; and
 // whether the traffic agreed with the spec's marked, gap-filled facts. json() for files and tools, markdown() for
 // stderr on shutdown. Pure: no Node built-ins, no I/O.
-import type { OpenApiDocument } from '@vendor/spec-model';
-import type { CheckedExchange, Direction, Finding, ProxyAnswerReason } from './checked-exchange.js';
-import type { MockOperation } from '../spec/operation-table.js';
-import { createProvenanceCheck, type ProvenanceCheck, type ProvenanceEntry } from './provenance-check.js';
-import { aggregatePathText } from './provenance-paths.js';
+import type { OpenApiDocument, SpecModel } from '@vendor/spec-model';
+import type { CheckedExchange, Finding } from '../checking/checked-exchange.js';
+import type { MockOperation } from '../../spec/operation-table.js';
+import { createProvenanceCheck, type ProvenanceCheck, type ProvenanceEntry } from '../provenance/provenance-check.js';
+import { aggregatePathText } from '../provenance/provenance-paths.js';
 import { renderMarkdown } from './report-markdown.js';
-import { sampleOf, type FindingSample } from './report-sample.js';
+import { sampleOf } from './report-sample.js';
+import type { FindingSummary, OperationReport, ProvenanceReport, ProxyAnswerCounts, ProxyReport, StatusCounts, UnknownOperationReport } from './report-types.js';
 
 export type { FindingSample } from './report-sample.js';
-export type { ProvenanceEntry } from './provenance-check.js';
-
-/** Findings of one kind: same direction, same place (array positions dropped: `body.data[].id`), same rule. */
-export interface FindingSummary {
-  direction: Direction;
-  path: string;
-  rule: string;
-  count: number;
-  /** the first such finding, redacted */
-  sample: FindingSample;
-}
-
-/** Answers by status, e.g. { "200": 12, "404": 1 } (keys ascend: they are integer-like). */
-export type StatusCounts = Record<string, number>;
-
-/** The proxy's own answers by reason, e.g. { "invalid-response": 2, "unreachable": 1 }. */
-export type ProxyAnswerCounts = Partial<Record<ProxyAnswerReason, number>>;
-
-export interface OperationReport {
-  operationId: string;
-  /** upper case */
-  method: string;
-  /** the path template */
-  path: string;
-  calls: number;
-  /** the upstream's statuses (the proxy's own where it answered without asking the upstream) */
-  statuses: StatusCounts;
-  /** how often the client got the proxy's answer instead of the upstream's, by reason */
-  proxyAnswers: ProxyAnswerCounts;
-  /** by count, most first; then by path */
-  findings: FindingSummary[];
-}
-
-export interface UnknownOperationReport {
-  /** as the request sent it, upper case */
-  method: string;
-  /** the request path (no query) */
-  path: string;
-  calls: number;
-  statuses: StatusCounts;
-  proxyAnswers: ProxyAnswerCounts;
-}
-
-export interface ProvenanceReport {
-  hasMarkers: boolean;
-  /** "no provenance markers in this spec" for a document without them (the published bundle) */
-  message?: string;
-  /** markers in the document */
-  markers: number;
-  /** markers whose elements no exchange has exercised yet (the uncheckable ones left out) */
-  notExercised: number;
-  /** pointers of the markers traffic cannot exercise (on an operation, a response header, an unreached schema) */
-  uncheckable: string[];
-  confirmed: number;
-  contradicted: number;
-  entries: ProvenanceEntry[];
-}
-
-export interface ProxyReport {
-  totals: {
-    exchanges: number;
-    findings: number;
-    /** exchanges no operation of the spec matched */
-    unknownExchanges: number;
-    /** unknown paths past MAX_UNKNOWN_PATHS, counted here and not listed */
-    unknownNotListed: number;
-  };
-  /** the operations that were called, in spec order */
-  operations: OperationReport[];
-  /** operationIds of the spec's operations no exchange called, in spec order */
-  notCalled: string[];
-  /** by calls, most first; then by path and method */
-  unknownOperations: UnknownOperationReport[];
-  provenance: ProvenanceReport;
-}
+export type { ProvenanceEntry } from '../provenance/provenance-check.js';
+export type { FindingSummary, OperationReport, ProvenanceReport, ProxyAnswerCounts, ProxyReport, StatusCounts, UnknownOperationReport } from './report-types.js';
 
 export interface ProxyReportBuilder {
   add(exchange: CheckedExchange): void;
@@ -104,9 +32,9 @@ interface OperationTally {
   findings: Map<string, FindingSummary>;
 }
 
-export function createProxyReport(options: { doc: OpenApiDocument; operations: readonly MockOperation[] }): ProxyReportBuilder {
+export function createProxyReport(options: { doc: OpenApiDocument; operations: readonly MockOperation[]; model?: SpecModel }): ProxyReportBuilder {
   const { operations } = options;
-  const provenance = createProvenanceCheck(options.doc, operations);
+  const provenance = createProvenanceCheck(options.doc, operations, options.model);
   const byOperation = new Map<string, OperationTally>();
   const unknown = new Map<string, UnknownOperationReport>();
   const totals = { exchanges: 0, findings: 0, unknownExchanges: 0, unknownNotListed: 0 };

@@ -2,7 +2,7 @@
 // highest version as latest_version) and agent skill versions (five filters, paged by offset). Both lists
 // page as their x-pagination says (paging.ts).
 import { versionOf } from '../record-kinds.js';
-import type { SandboxAnswer, SandboxContext } from '../seam.js';
+import type { SandboxAnswer, SandboxContext } from '../../pipeline/seams.js';
 import type { Body } from '../store/record-store.js';
 import { notFound, ok, refused } from './answer-builders.js';
 import { besidePath, pageBody, paginationOf, requestedLimit } from './paging.js';

@@ -1,7 +1,7 @@
 // Small builders for the sandbox handlers' answers: success bodies, and errors the pipeline renders in the
 // operation's own shape.
-import type { MockError } from '../../validation/error-shapes.js';
-import type { SandboxAnswer } from '../seam.js';
+import type { MockError } from '../../core/error-shapes.js';
+import type { SandboxAnswer } from '../../pipeline/seams.js';
 
 export function ok(body: unknown, status = 200): SandboxAnswer {
   return { status, body };

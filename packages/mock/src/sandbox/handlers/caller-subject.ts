@@ -1,6 +1,6 @@
 // The caller in the control plane's subject form, for the `createdBySubject` of what a caller creates.
 import type { Body } from '../store/record-store.js';
-import type { Caller } from '../tokens.js';
+import type { Caller } from '../../core/caller.js';
 import { hmacHex, hmacKey } from '../web-crypto.js';
 
 /** Digits of the subject's HMAC in its id: `sbx` + 21 hex digits. */

@@ -2,7 +2,7 @@
 // already being terminated) answers 417.
 import { parameterExample } from '../../spec/documented-examples.js';
 import { jobRunId } from '../record-kinds.js';
-import type { SandboxAnswer, SandboxContext } from '../seam.js';
+import type { SandboxAnswer, SandboxContext } from '../../pipeline/seams.js';
 import { failed, notFound, ok } from './answer-builders.js';
 import { queryValue } from './request-values.js';
 import { templateOf } from './response-templates.js';

@@ -1,6 +1,6 @@
 // Lookups by id of records the sandbox only reads: batches, files and response input items (gateway, the
 // record is the whole body), teams and virtual accounts (control plane, in the example's envelope).
-import type { SandboxAnswer } from '../seam.js';
+import type { SandboxAnswer } from '../../pipeline/seams.js';
 import { notFound, ok } from './answer-builders.js';
 import { pathValue } from './request-values.js';
 import { templateOf } from './response-templates.js';

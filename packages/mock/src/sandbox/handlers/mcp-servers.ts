@@ -2,7 +2,7 @@
 // force), GET /api/svc/v1/mcp-servers/{id} reads one back.
 import { newId } from '../record-ids.js';
 import { MCP_CREATED_FIELDS, pick, placeRecord } from '../record-kinds.js';
-import type { SandboxAnswer, SandboxContext } from '../seam.js';
+import type { SandboxAnswer, SandboxContext } from '../../pipeline/seams.js';
 import type { Body, StoredRecord } from '../store/record-store.js';
 import { failed, notFound, ok } from './answer-builders.js';
 import { subjectOf } from './caller-subject.js';

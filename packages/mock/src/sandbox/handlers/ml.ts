@@ -2,7 +2,7 @@
 // URLs, and ML repos (DELETE removes a repo with what it owns).
 import { newId } from '../record-ids.js';
 import { placeRecord } from '../record-kinds.js';
-import type { SandboxAnswer, SandboxContext } from '../seam.js';
+import type { SandboxAnswer, SandboxContext } from '../../pipeline/seams.js';
 import type { Body } from '../store/record-store.js';
 import { hmacHex, hmacKey } from '../web-crypto.js';
 import { failed, notFound, ok } from './answer-builders.js';

@@ -4,7 +4,7 @@
 import type { OffsetPagination, PageTokenPagination, Pagination, SpecOperation } from '@vendor/spec-model';
 import type { Json } from '../../types.js';
 import { parameterDefault } from '../../spec/documented-examples.js';
-import type { SandboxContext } from '../seam.js';
+import type { SandboxContext } from '../../pipeline/seams.js';
 import type { Body } from '../store/record-store.js';
 import { queryValue } from './request-values.js';
 

@@ -1,7 +1,7 @@
 // What a handler reads of its request, all from the pipeline's context and all validated by then: path
 // values (decoded as request validation decodes them), the first value of a query parameter, the JSON body.
 import { decodePathSegment } from '../../validation/parameter-values.js';
-import type { SandboxContext } from '../seam.js';
+import type { SandboxContext } from '../../pipeline/seams.js';
 
 /** The decoded value of a path parameter of the operation's template. */
 export function pathValue(ctx: SandboxContext, name: string): string {

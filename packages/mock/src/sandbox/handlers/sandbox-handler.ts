@@ -1,9 +1,9 @@
 // What a sandbox handler is: the answer of one operation to a valid request, from the caller's tenant's
 // stored records. Requests reach handlers already routed, authenticated and validated by the mock's
-// pipeline (http/pipeline.ts), so a handler only applies the rules of the state.
+// pipeline (pipeline/pipeline.ts), so a handler only applies the rules of the state.
 import type { operations } from '@vendor/api-types';
 import type { SpecModel, SpecOperation } from '@vendor/spec-model';
-import type { SandboxAnswer, SandboxContext } from '../seam.js';
+import type { SandboxAnswer, SandboxContext } from '../../pipeline/seams.js';
 import type { Store } from '../store/record-store.js';
 
 /** The operationIds of the contract (@vendor/api-types, generated from openapi/spec.yaml). */

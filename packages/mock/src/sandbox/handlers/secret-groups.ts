@@ -2,7 +2,7 @@
 // Secret values are stored and answered as references, never as the value sent.
 import { newId } from '../record-ids.js';
 import { placeRecord } from '../record-kinds.js';
-import type { SandboxAnswer, SandboxContext } from '../seam.js';
+import type { SandboxAnswer, SandboxContext } from '../../pipeline/seams.js';
 import { renameTenant } from '../seed/tenant-seed.js';
 import type { Body } from '../store/record-store.js';
 import { ok, refused } from './answer-builders.js';

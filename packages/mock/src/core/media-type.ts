@@ -1,0 +1,13 @@
+// Media types as both directions of the API carry them: the one reading of a Content-Type header.
+
+/** The media type of a Content-Type value, lower-cased, without parameters: `application/json`. */
+export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  if (contentType === undefined) return undefined;
+  return contentType.split(';')[0]!.trim().toLowerCase();
+}
+
+/** application/json and application/...+json: the bodies the mock parses and the proxy reads whole to check. */
+export function isJsonMediaType(mediaType: string | undefined): boolean {
+  if (mediaType === undefined) return false;
+  return mediaType === 'application/json' || /^application\/[^/]+\+json$/.test(mediaType);
+}

@@ -1,0 +1,70 @@
+// The one HTTP server of the package: the mock, the sandbox and the proxy all serve their pipeline through it.
+// It turns node:http's request and response into the pipeline's (node-exchange.ts), writes the access log when
+// asked, and closes either at once (the stateless mock: nothing to lose) or after draining the requests in flight.
+import { createServer, type Server } from 'node:http';
+import type { HandleRequest } from '../pipeline/pipeline.js';
+import { accessLine } from './access-log.js';
+import { listen, serverUrl } from './listen.js';
+import { NodeReply, NodeRequest } from './node-exchange.js';
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  /**
+   * On close, let the requests in flight finish (up to 30 s) before the connections are cut: the sandbox's may be
+   * writing to its store, the proxy's waiting for an upstream. Off for the stateless mock, which then tracks nothing.
+   */
+  drain: boolean;
+  /** called with one line per request (method, path, status, duration); default: no access log */
+  onRequest?: (line: string) => void;
+}
+
+export interface HttpServing {
+  /** e.g. http://127.0.0.1:4010 */
+  url: string;
+  /** stops accepting; resolves once every connection is closed */
+  close(): Promise<void>;
+}
+
+/** A request still running this long after close() is cut off (a client that never finishes its body, a silent upstream). */
+const DRAIN_LIMIT_MS = 30_000;
+
+export async function serveHttp(handle: HandleRequest, options: ServeOptions): Promise<HttpServing> {
+  const inFlight = new Set<Promise<void>>();
+  const onRequest = options.onRequest;
+  const server = createServer((req, res) => {
+    if (onRequest !== undefined) {
+      const started = performance.now();
+      res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
+    }
+    const handled = handle(new NodeRequest(req), new NodeReply(res));
+    if (!options.drain) return;
+    inFlight.add(handled);
+    void handled.finally(() => inFlight.delete(handled));
+  });
+  server.keepAliveTimeout = 5_000;
+  await listen(server, options.port, options.host);
+
+  const closeAtOnce = () => closeServer(server, { idleOnly: false });
+  // Drain: stop accepting, let the requests in flight finish, then cut what is left.
+  const closeDrained = async () => {
+    const closed = closeServer(server, { idleOnly: true });
+    await Promise.race([Promise.allSettled([...inFlight]), delay(DRAIN_LIMIT_MS)]);
+    server.closeAllConnections();
+    await closed;
+  };
+  return { url: serverUrl(server), close: options.drain ? closeDrained : closeAtOnce };
+}
+
+/** Stops accepting; idle keep-alive connections close now, and busy ones too unless `idleOnly`. */
+function closeServer(server: Server, { idleOnly }: { idleOnly: boolean }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    if (idleOnly) server.closeIdleConnections();
+    else server.closeAllConnections();
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

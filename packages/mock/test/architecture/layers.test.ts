@@ -1,0 +1,72 @@
+// Imports point down: no module of the mock imports from a layer above its own, none is left out of the layer
+// table, and no modules import each other. Each rule is also shown to catch a made-up graph that breaks it.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { importLoops, rankOf, readImportGraph, relativeImports, upwardImports, type ImportGraph } from './import-graph.js';
+
+const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
+const graph = readImportGraph(srcRoot);
+
+describe('the layers of packages/mock/src', () => {
+  it('reads the whole package', () => {
+    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.get('pipeline/pipeline.ts')).toContain('pipeline/seams.ts');
+  });
+
+  it('ranks every source file', () => {
+    const unranked = [...graph.keys()].filter((file) => rankOf(file) === undefined);
+    expect(unranked).toEqual([]);
+  });
+
+  it('has no import from a layer above', () => {
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it('has no modules that import each other', () => {
+    expect(importLoops(graph)).toEqual([]);
+  });
+});
+
+describe('the rules catch what they are for', () => {
+  const madeUp = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));
+
+  it('reads static, re-exported and dynamic imports, and only relative ones', () => {
+    const text = [
+      "import { a } from './a.js';",
+      "export type { B } from '../b/b.js';",
+      "import type {",
+      "  C,",
+      "} from './c.js';",
+      "const d = await import('./d.js');",
+      "import './side-effect.js';",
+      "import { e } from '@vendor/spec-model';",
+    ].join('\n');
+    expect(relativeImports(text)).toEqual(['./a.js', '../b/b.js', './c.js', './d.js', './side-effect.js']);
+  });
+
+  it('ranks a file by its longest prefix', () => {
+    expect(rankOf('pipeline/seams.ts')).toBe(3);
+    expect(rankOf('pipeline/pipeline.ts')).toBe(7);
+    expect(rankOf('core/exchange.ts')).toBe(2);
+  });
+
+  it('finds an import from a stage above', () => {
+    const upward = upwardImports(madeUp({ 'core/exchange.ts': ['sandbox/tokens.ts'], 'sandbox/tokens.ts': [] }));
+    expect(upward).toEqual(['core/exchange.ts (layer 2) -> sandbox/tokens.ts (layer 6)']);
+  });
+
+  it('finds two modules that import each other, and a longer loop', () => {
+    const loops = importLoops(
+      madeUp({
+        'proxy/a.ts': ['proxy/b.ts'],
+        'proxy/b.ts': ['proxy/a.ts'],
+        'journal/x.ts': ['journal/y.ts'],
+        'journal/y.ts': ['journal/z.ts'],
+        'journal/z.ts': ['journal/x.ts'],
+        'core/ok.ts': [],
+      }),
+    );
+    expect(loops).toEqual([['proxy/a.ts', 'proxy/b.ts'], ['journal/x.ts', 'journal/y.ts', 'journal/z.ts']]);
+  });
+});
