@@ -94,7 +94,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
 
 /** The journal watches every exchange through a reply that records its answer as it goes out. */
 function watchWith(journal: JournalRecorder): WatchExchange {
-  return (request, reply, url, startedAt) => new RecordingReply(reply, journal, request, url, startedAt);
+  return (request, reply, _url, startedAt) => new RecordingReply(reply, journal, request, startedAt);
 }
 
 function createJournal(size: number | undefined, scoped: boolean): JournalRecorder | undefined {

@@ -6,7 +6,7 @@ import { queryRecord } from '../core/query-record.js';
 import type { ParsedBody } from '../core/request-body.js';
 import type { RequestHeaders } from '../core/exchange.js';
 import type { Violation } from '../types.js';
-import type { JournalSink, RecordedExchange } from './recorded-exchange.js';
+import type { JournalSink } from './recorded-exchange.js';
 import { createRequestJournal, redactBody, redactHeaders, type JournalEntry } from './request-journal.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -44,12 +44,13 @@ export function createJournalRecorder(options: { size: number; scoped: boolean }
   const journal = createRequestJournal<RawEntry>({ size: options.size });
   return {
     size: options.size,
-    record({ request, ctx, status, startedAt }: RecordedExchange) {
+    record(request, ctx, status, startedAt) {
       const scope = ctx?.caller?.tenant;
       const belongsToNobody = options.scoped && scope === undefined;
       if (belongsToNobody) return;
       const raw: RawEntry = {
-        time: Date.now(),
+        // When the request arrived, from the clock reading the pipeline took anyway.
+        time: performance.timeOrigin + startedAt,
         operationId: ctx?.op.operationId ?? null,
         method: request.method,
         // As sent: read back through new URL() when listed, which normalizes it as routing did.

@@ -15,7 +15,6 @@ export class RecordingReply implements Reply, ExchangeWatch {
     private readonly inner: Reply,
     private readonly journal: JournalSink,
     private readonly request: IncomingRequest,
-    private readonly url: URL,
     private readonly startedAt: number,
   ) {}
 
@@ -66,6 +65,6 @@ export class RecordingReply implements Reply, ExchangeWatch {
   }
 
   private record(status: number): void {
-    this.journal.record({ request: this.request, url: this.url, ctx: this.ctx, status, startedAt: this.startedAt });
+    this.journal.record(this.request, this.ctx, status, this.startedAt);
   }
 }

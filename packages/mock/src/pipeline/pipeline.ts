@@ -46,7 +46,10 @@ export function createPipeline(route: Router, stages: PipelineStages): HandleReq
     } catch (error) {
       stages.crash(error as Error, reply, op, url);
     }
-    if (watch !== undefined) await watch.end();
+    if (watch === undefined) return;
+    // The journal's watch ends at once; only the proxy's waits (for the answer's last byte).
+    const ended = watch.end();
+    if (ended !== undefined) await ended;
   };
 }
 
