@@ -10,6 +10,7 @@ import { headerValue } from '../core/exchange.js';
 import { MAX_BODY_BYTES, parseBody } from '../core/request-body.js';
 import { createRequestContext, type RequestContext } from '../core/request-context.js';
 import { methodsAt, type Router } from './router.js';
+import type { MockOperation } from '../spec/operation-table.js';
 import type { PipelineStages } from './seams.js';
 
 export type HandleRequest = (request: IncomingRequest, reply: Reply) => Promise<void>;
@@ -33,7 +34,7 @@ export function createPipeline(route: Router, stages: PipelineStages): HandleReq
     const watch = stages.watch?.(request, transportReply, url, startedAt);
     const reply = watch === undefined ? transportReply : watch.reply;
     const routed = route(request.method, url.pathname);
-    let op;
+    let op: MockOperation | undefined;
     try {
       if (routed.kind === 'found') {
         op = routed.operation;
