@@ -97,6 +97,10 @@ function byteLength(body: Uint8Array | string): number {
   return body.length;
 }
 
+/**
+ * The body's bytes. A body that arrived in one chunk (most JSON bodies) is that chunk, not a copy: node:http hands
+ * over a buffer sized to what the socket read, so keeping it (the journal does) keeps no more than the request.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -107,7 +111,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'to
       if (size > limit) tooLarge = true;
       else chunks.push(chunk);
     });
-    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('end', () => {
+      if (tooLarge) resolve('too-large');
+      else if (chunks.length === 1) resolve(chunks[0]!);
+      else resolve(Buffer.concat(chunks));
+    });
     req.on('error', reject);
   });
 }
