@@ -1,6 +1,12 @@
 // Renders an error in an operation's own error shape (MlError, ControlPlaneError, GatewayError).
 import type { ErrorShape, Violation } from '../types.js';
 
+/**
+ * The shape of an error that no operation can lend its own: a path the spec does not have and no operation's path
+ * resembles, or a spec without operations.
+ */
+export const SHAPE_WITHOUT_OPERATION: ErrorShape = 'control-plane';
+
 /** Why the mock answers with an error; decides the ML `type`, gateway `type`/`code`. */
 export type ErrorKind =
   | 'invalid'

@@ -10,11 +10,11 @@ import type { CorsPolicy } from '../core/cors.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
 import { isPreferViolation, parsePrefer } from '../core/prefer-header.js';
 import type { RequestContext } from '../core/request-context.js';
+import { SHAPE_WITHOUT_OPERATION } from '../core/error-shapes.js';
 import { sendError, sendJson } from '../core/response-writer.js';
 import { applyFaults, type FaultDeps } from '../faults/fault-step.js';
 import type { PipelineStages, SandboxContext, SandboxSeam, UnroutedRequest, WatchExchange } from '../pipeline/seams.js';
 import type { MockOperation } from '../spec/operation-table.js';
-import type { ErrorShape } from '../types.js';
 import { invalidRequestError, validateRequest } from '../validation/request-validation.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
 
@@ -38,9 +38,6 @@ export interface MockStageDeps {
   sandbox: SandboxSeam | undefined;
 }
 
-/** The error shape of a 404 from a spec without a single operation, which has no shape to borrow. */
-const SHAPE_WITHOUT_OPERATIONS: ErrorShape = 'control-plane';
-
 export function createMockStages(deps: MockStageDeps): PipelineStages {
   const sandbox = deps.sandbox;
   return {
@@ -61,7 +58,7 @@ export function createMockStages(deps: MockStageDeps): PipelineStages {
 function answerUnrouted(request: IncomingRequest, reply: Reply, url: URL, route: UnroutedRequest): void {
   request.discardBody();
   if (route.kind === 'no-path') {
-    return sendError(reply, route.nearest?.errorShape ?? SHAPE_WITHOUT_OPERATIONS, {
+    return sendError(reply, route.nearest?.errorShape ?? SHAPE_WITHOUT_OPERATION, {
       status: 404,
       kind: 'not-found',
       message: `No operation matches ${request.method} ${url.pathname}`,
@@ -79,7 +76,7 @@ function answerCrash(error: Error, reply: Reply, op: MockOperation | undefined, 
   const name = op?.operationId ?? 'a request';
   warn(`mock error in ${name}: ${error.message}`);
   if (reply.done) return;
-  sendError(reply, op?.errorShape ?? SHAPE_WITHOUT_OPERATIONS, { status: 500, kind: 'mock-error', message: `The mock failed while handling ${name}; see its log` });
+  sendError(reply, op?.errorShape ?? SHAPE_WITHOUT_OPERATION, { status: 500, kind: 'mock-error', message: `The mock failed while handling ${name}; see its log` });
 }
 
 /** The stateless mock's auth step: any non-empty bearer token, never looked at or repeated. */

@@ -1,6 +1,6 @@
 // The proxy's watch on one exchange (pipeline/seams.ts): what the steps of proxy-stages.ts learn, kept as the
 // CheckedExchange it becomes, and handed to onExchange once the answer has gone out (or the client went away).
-import type { MockError } from '../core/error-shapes.js';
+import { SHAPE_WITHOUT_OPERATION, type MockError } from '../core/error-shapes.js';
 import type { AnswerHeaders, IncomingRequest, Reply } from '../core/exchange.js';
 import type { RequestContext } from '../core/request-context.js';
 import { sendError } from '../core/response-writer.js';
@@ -10,12 +10,9 @@ import type { CheckedExchange, ProxyAnswerReason } from './checking/checked-exch
 
 export const FINDINGS_HEADER = 'x-contract-findings';
 
-/** The shape of the proxy's own answers until routing says better (a path the spec does not have, far from any). */
-const FALLBACK_SHAPE: ErrorShape = 'control-plane';
-
 export class ProxyExchange implements ExchangeWatch {
   /** the error shape of the proxy's own answers: the operation's, else that of the operation nearest the path */
-  shape: ErrorShape = FALLBACK_SHAPE;
+  shape: ErrorShape = SHAPE_WITHOUT_OPERATION;
   readonly checked: Omit<CheckedExchange, 'durationMs'>;
 
   constructor(

@@ -2,17 +2,14 @@
 // upstream by its host only and never carry a request's or an answer's values.
 import type { RouteResult } from '../../pipeline/seams.js';
 import type { ErrorShape, Violation } from '../../types.js';
-import type { MockError } from '../../core/error-shapes.js';
+import { SHAPE_WITHOUT_OPERATION, type MockError } from '../../core/error-shapes.js';
 import type { Finding } from './checked-exchange.js';
-
-/** The shape of a path the spec does not have, when it has no operation near it either. */
-const FALLBACK_SHAPE: ErrorShape = 'control-plane';
 
 /** The error shape a request's answer takes: its operation's, else that of the operation nearest its path. */
 export function errorShapeOf(route: RouteResult): ErrorShape {
   if (route.kind === 'found') return route.operation.errorShape;
-  if (route.kind === 'no-method') return route.operations[0]?.errorShape ?? FALLBACK_SHAPE;
-  return route.nearest?.errorShape ?? FALLBACK_SHAPE;
+  if (route.kind === 'no-method') return route.operations[0]?.errorShape ?? SHAPE_WITHOUT_OPERATION;
+  return route.nearest?.errorShape ?? SHAPE_WITHOUT_OPERATION;
 }
 
 export function unreachableError(host: string, reason: string): MockError {
