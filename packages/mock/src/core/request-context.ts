@@ -5,6 +5,7 @@ import type { Caller } from './caller.js';
 import type { MockOperation } from '../spec/operation-table.js';
 import type { Violation } from '../types.js';
 import type { IncomingRequest, Reply, RequestHeaders } from './exchange.js';
+import type { RequestTarget } from './request-target.js';
 import type { ParsedBody } from './request-body.js';
 
 /** Validation reads it as a `MockRequest` (validation/request-validation.ts): the same fields, by shape. */
@@ -13,7 +14,7 @@ export interface RequestContext {
   readonly reply: Reply;
   /** upper case, e.g. GET */
   readonly method: string;
-  readonly url: URL;
+  readonly url: RequestTarget;
   /** the operation the router matched */
   readonly op: MockOperation;
   /** path parameters by template name, still percent-encoded (validation/parameter-values.ts decodes them) */
@@ -42,7 +43,7 @@ const NO_VIOLATIONS: Violation[] = [];
 export function createRequestContext(
   request: IncomingRequest,
   reply: Reply,
-  url: URL,
+  url: RequestTarget,
   op: MockOperation,
   pathParams: Record<string, string>,
 ): RequestContext {

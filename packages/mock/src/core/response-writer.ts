@@ -8,6 +8,11 @@ export function sendJson(reply: Reply, status: number, body: unknown, headers: R
   reply.send(status, { ...headers, 'content-type': headers['content-type'] ?? 'application/json' }, text);
 }
 
+/** JSON already encoded (a stored record's answer, encoded once): sent as it is. */
+export function sendEncodedJson(reply: Reply, status: number, json: Uint8Array, headers: Record<string, string> = {}): void {
+  reply.send(status, { ...headers, 'content-type': headers['content-type'] ?? 'application/json' }, json);
+}
+
 function isJson(headers: Record<string, string>): boolean {
   const type = headers['content-type'];
   return type === undefined || /json/i.test(type);

@@ -9,6 +9,7 @@ import { createChaos, type Chaos, type FaultOptions, type LatencyOptions } from 
 import { createFaultCounters } from '../faults/fault-counters.js';
 import { createCorsPolicy, type CorsSetting } from '../core/cors.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
+import type { RequestTarget } from '../core/request-target.js';
 import { createPipeline, type HandleRequest } from '../pipeline/pipeline.js';
 import type { WatchExchange } from '../pipeline/seams.js';
 import { RecordingReply } from '../journal/recording-reply.js';
@@ -63,7 +64,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
   const chaos = createChaos(options.faults, options.latency, options.seed);
   const journalRoute = { journal, cors, authenticate: sandbox?.authenticate, warn };
 
-  const controlRoute = (request: IncomingRequest, reply: Reply, url: URL): boolean => {
+  const controlRoute = (request: IncomingRequest, reply: Reply, url: RequestTarget): boolean => {
     const isSandboxRoute = sandbox !== undefined && url.pathname.startsWith('/_sandbox/');
     if (isSandboxRoute) return sandbox.admin(request, reply, cors);
     return answerJournalRoute(request, reply, url, journalRoute);

@@ -8,10 +8,11 @@ import { sendStatelessAnswer } from '../answers/send-answer.js';
 import { hasBearerToken } from '../core/bearer-token.js';
 import type { CorsPolicy } from '../core/cors.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
+import type { RequestTarget } from '../core/request-target.js';
 import { isPreferViolation, parsePrefer } from '../core/prefer-header.js';
 import type { RequestContext } from '../core/request-context.js';
 import { SHAPE_WITHOUT_OPERATION } from '../core/error-shapes.js';
-import { sendError, sendJson } from '../core/response-writer.js';
+import { sendEncodedJson, sendError, sendJson } from '../core/response-writer.js';
 import { applyFaults, type FaultDeps } from '../faults/fault-step.js';
 import type { PipelineStages, SandboxContext, SandboxSeam, UnroutedRequest, WatchExchange } from '../pipeline/seams.js';
 import type { MockOperation } from '../spec/operation-table.js';
@@ -33,7 +34,7 @@ export interface MockStageDeps {
   /** the journal, when on */
   watch: WatchExchange | undefined;
   /** /_mock/* and /_sandbox/* */
-  controlRoute: (request: IncomingRequest, reply: Reply, url: URL) => boolean;
+  controlRoute: (request: IncomingRequest, reply: Reply, url: RequestTarget) => boolean;
   /** The sandbox (`--sandbox`): checks its own tokens and answers valid requests from its store. */
   sandbox: SandboxSeam | undefined;
 }
@@ -55,7 +56,7 @@ export function createMockStages(deps: MockStageDeps): PipelineStages {
   };
 }
 
-function answerUnrouted(request: IncomingRequest, reply: Reply, url: URL, route: UnroutedRequest): void {
+function answerUnrouted(request: IncomingRequest, reply: Reply, url: RequestTarget, route: UnroutedRequest): void {
   request.discardBody();
   if (route.kind === 'no-path') {
     return sendError(reply, route.nearest?.errorShape ?? SHAPE_WITHOUT_OPERATION, {
@@ -137,6 +138,7 @@ async function answerFromSandbox(ctx: RequestContext, sandbox: SandboxSeam, deps
     const answer = await sandbox.answer(ctx);
     if (answer !== undefined) {
       if ('error' in answer) sendError(ctx.reply, ctx.op.errorShape, answer.error, answer.headers);
+      else if (answer.json !== undefined) sendEncodedJson(ctx.reply, answer.status, answer.json, answer.headers);
       else sendJson(ctx.reply, answer.status, answer.body, answer.headers);
       return;
     }

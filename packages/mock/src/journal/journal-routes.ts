@@ -3,6 +3,7 @@
 // Like the sandbox's routes they answer CORS, so a browser test can read what its page sent.
 import { applyCors, type CorsPolicy } from '../core/cors.js';
 import type { IncomingRequest, Reply, RequestHeaders } from '../core/exchange.js';
+import type { RequestTarget } from '../core/request-target.js';
 import { sendJson } from '../core/response-writer.js';
 import { sendRouteAnswer, type RouteAnswer } from '../core/route-answer.js';
 import type { SandboxAuth } from '../pipeline/seams.js';
@@ -20,7 +21,7 @@ export interface JournalRouteDeps {
 }
 
 /** Answers /_mock/* requests; false for any other path. */
-export function answerJournalRoute(request: IncomingRequest, reply: Reply, url: URL, deps: JournalRouteDeps): boolean {
+export function answerJournalRoute(request: IncomingRequest, reply: Reply, url: RequestTarget, deps: JournalRouteDeps): boolean {
   if (!url.pathname.startsWith('/_mock/')) return false;
   const isJournal = url.pathname === JOURNAL_PATH;
   const answeredPreflight = applyCors(deps.cors, request, reply, () => (isJournal ? JOURNAL_METHODS : []));
@@ -34,7 +35,7 @@ export function answerJournalRoute(request: IncomingRequest, reply: Reply, url: 
   return true;
 }
 
-async function answerJournal(request: IncomingRequest, url: URL, deps: JournalRouteDeps): Promise<RouteAnswer> {
+async function answerJournal(request: IncomingRequest, url: RequestTarget, deps: JournalRouteDeps): Promise<RouteAnswer> {
   if (!JOURNAL_METHODS.includes(request.method)) {
     return { status: 405, body: { statusCode: 405, message: `${request.method} is not allowed; use GET or DELETE` }, headers: { allow: JOURNAL_METHODS.join(', ') } };
   }

@@ -9,20 +9,18 @@ import type { IncomingRequest, Reply } from '../core/exchange.js';
 import { headerValue } from '../core/exchange.js';
 import { MAX_BODY_BYTES, parseBody } from '../core/request-body.js';
 import { createRequestContext, type RequestContext } from '../core/request-context.js';
+import { parseRequestTarget } from '../core/request-target.js';
 import { methodsAt, type Router } from './router.js';
 import type { MockOperation } from '../spec/operation-table.js';
 import type { PipelineStages } from './seams.js';
 
 export type HandleRequest = (request: IncomingRequest, reply: Reply) => Promise<void>;
 
-/** Only the path and query of a request target are read; the origin is a placeholder. */
-const TARGET_BASE = 'http://mock.invalid';
-
 export function createPipeline(route: Router, stages: PipelineStages): HandleRequest {
   const methodsOf = (pathname: string) => methodsAt(route, pathname) ?? stages.allMethods;
 
   return async function handle(request, transportReply) {
-    const url = new URL(request.target, TARGET_BASE);
+    const url = parseRequestTarget(request.target);
     const answeredByControlRoute = stages.controlRoute(request, transportReply, url);
     if (answeredByControlRoute) return;
 

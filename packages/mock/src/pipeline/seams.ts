@@ -6,6 +6,7 @@ import type { Caller } from '../core/caller.js';
 import type { CorsPolicy } from '../core/cors.js';
 import type { MockError } from '../core/error-shapes.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
+import type { RequestTarget } from '../core/request-target.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { MockOperation } from '../spec/operation-table.js';
 
@@ -31,18 +32,18 @@ export interface ExchangeWatch {
   end(): void | Promise<void>;
 }
 
-export type WatchExchange = (request: IncomingRequest, reply: Reply, url: URL, startedAt: number) => ExchangeWatch;
+export type WatchExchange = (request: IncomingRequest, reply: Reply, url: RequestTarget, startedAt: number) => ExchangeWatch;
 
 /** The steps a mode supplies. Each answers the request itself when it stops the flow (and returns false). */
 export interface PipelineStages {
   /** /_mock/*, /_sandbox/*, /_proxy/report: answered beside the API, never faulted or watched; false for every other path */
-  controlRoute(request: IncomingRequest, reply: Reply, url: URL): boolean;
+  controlRoute(request: IncomingRequest, reply: Reply, url: RequestTarget): boolean;
   cors: CorsPolicy;
   /** every method some operation uses, for preflights on paths the router does not know */
   allMethods: readonly string[];
   watch: WatchExchange | undefined;
   /** the mock answers 404 or 405; the proxy forwards the request all the same */
-  unrouted(request: IncomingRequest, reply: Reply, url: URL, route: UnroutedRequest): void | Promise<void>;
+  unrouted(request: IncomingRequest, reply: Reply, url: RequestTarget, route: UnroutedRequest): void | Promise<void>;
   /** true when the caller may go on (any bearer token, the sandbox's own tokens, or no check at all) */
   authenticate(ctx: RequestContext): boolean | Promise<boolean>;
   /** the body is larger than MAX_BODY_BYTES */
@@ -54,13 +55,14 @@ export interface PipelineStages {
   /** the answer: a documented example, the sandbox's store, or the upstream's (forwarded) */
   answer(ctx: RequestContext): void | Promise<void>;
   /** a step threw: the mode's own 500 (or a dropped connection once the answer had started) */
-  crash(error: Error, reply: Reply, op: MockOperation | undefined, url: URL): void;
+  crash(error: Error, reply: Reply, op: MockOperation | undefined, url: RequestTarget): void;
 }
 
 export type SandboxAuth = { ok: true; caller: Caller } | { ok: false; error: MockError };
 
 export type SandboxAnswer =
-  | { status: number; body: unknown; headers?: Record<string, string> }
+  /** `json`: the body already encoded (a stored record's answer, kept with it), sent as it is */
+  | { status: number; body: unknown; json?: Uint8Array; headers?: Record<string, string> }
   | { error: MockError; headers?: Record<string, string> };
 
 /** A valid request whose caller the sandbox knows: what its handlers read. */

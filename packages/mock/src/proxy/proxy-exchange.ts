@@ -2,6 +2,7 @@
 // CheckedExchange it becomes, and handed to onExchange once the answer has gone out (or the client went away).
 import { SHAPE_WITHOUT_OPERATION, type MockError } from '../core/error-shapes.js';
 import type { AnswerHeaders, IncomingRequest, Reply } from '../core/exchange.js';
+import type { RequestTarget } from '../core/request-target.js';
 import type { RequestContext } from '../core/request-context.js';
 import { sendError } from '../core/response-writer.js';
 import type { ExchangeWatch } from '../pipeline/seams.js';
@@ -18,7 +19,7 @@ export class ProxyExchange implements ExchangeWatch {
   constructor(
     request: IncomingRequest,
     readonly reply: Reply,
-    url: URL,
+    url: RequestTarget,
     private readonly startedAt: number,
     private readonly onExchange: (exchange: CheckedExchange) => void,
   ) {

@@ -5,6 +5,7 @@
 // (proxy-exchange.ts) handed to onExchange once its answer is out. GET /_proxy/report is the proxy's own route.
 import { createCorsPolicy } from '../core/cors.js';
 import { declaresBody, headerValue, type IncomingRequest, type Reply } from '../core/exchange.js';
+import type { RequestTarget } from '../core/request-target.js';
 import { isJsonMediaType, mediaTypeOf } from '../core/media-type.js';
 import { MAX_BODY_BYTES, parseBody, type ParsedBody } from '../core/request-body.js';
 import type { RequestContext } from '../core/request-context.js';
@@ -74,7 +75,7 @@ export function createProxyStages(deps: ProxyStageDeps): PipelineStages {
   };
 }
 
-function answerReport(request: IncomingRequest, reply: Reply, url: URL, report: () => unknown): boolean {
+function answerReport(request: IncomingRequest, reply: Reply, url: RequestTarget, report: () => unknown): boolean {
   const isReportRoute = request.method === 'GET' && url.pathname === REPORT_ROUTE;
   if (!isReportRoute) return false;
   request.discardBody();
@@ -83,7 +84,7 @@ function answerReport(request: IncomingRequest, reply: Reply, url: URL, report: 
 }
 
 /** A path or method the spec does not have: forwarded all the same (the spec may simply lag behind the upstream), even in strict mode. */
-async function forwardUnrouted(exchange: ProxyExchange, request: IncomingRequest, url: URL, route: UnroutedRequest, deps: ProxyStageDeps): Promise<void> {
+async function forwardUnrouted(exchange: ProxyExchange, request: IncomingRequest, url: RequestTarget, route: UnroutedRequest, deps: ProxyStageDeps): Promise<void> {
   exchange.shape = errorShapeOf(route);
   const raw = await request.readBody(MAX_BODY_BYTES);
   if (raw === 'too-large') return refuseTooLarge(exchange, undefined);

@@ -1,7 +1,8 @@
 // Lookups by id of records the sandbox only reads: batches, files and response input items (gateway, the
 // record is the whole body), teams and virtual accounts (control plane, in the example's envelope).
 import type { SandboxAnswer } from '../../pipeline/seams.js';
-import { notFound, ok } from './answer-builders.js';
+import { notFound } from './answer-builders.js';
+import { envelopeOf, okFrozen } from './frozen-json.js';
 import { pathValue } from './request-values.js';
 import { templateOf } from './response-templates.js';
 import type { OperationId, SandboxHandler } from './sandbox-handler.js';
@@ -17,7 +18,7 @@ function byIdUnwrapped(kind: string): SandboxHandler {
     const id = pathValue(ctx, 'id');
     const record = await services.store.get(ctx.caller.tenant, kind, id);
     if (!record) return notFound(['path', 'id'], `No ${kind.replace('-', ' ')} with id ${id}`);
-    return ok(record.body);
+    return okFrozen(record.body);
   };
 }
 
@@ -26,6 +27,6 @@ function byIdInEnvelope(kind: string, operationId: OperationId): SandboxHandler 
     const id = pathValue(ctx, 'id');
     const record = await services.store.get(ctx.caller.tenant, kind, id);
     if (!record) return notFound(['path', 'id'], `No ${kind.replace('-', ' ')} with id ${id}`);
-    return ok({ ...templateOf(services, operationId), data: record.body });
+    return okFrozen(envelopeOf(templateOf(services, operationId), record.body));
   };
 }
