@@ -26,11 +26,12 @@ export function readSize(value: string | number, name: string): number {
   return Math.round(Number(match[1]) * unit);
 }
 
-/** "10 MB", "512 kB", "1,234 B": a size for a message, in the decimal units the flags take. */
+/** "10 MB", "512 kB", "6.9 kB", "999 B": a size for a message, in the decimal units the flags take (one decimal at most). */
 export function formatSize(bytes: number): string {
-  if (bytes >= 1_000_000 && bytes % 100_000 === 0) return `${bytes / 1_000_000} MB`;
-  if (bytes >= 1_000 && bytes % 100 === 0) return `${bytes / 1_000} kB`;
-  return `${bytes.toLocaleString('en-US')} B`;
+  const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
+  if (bytes >= 1_000_000) return `${oneDecimal(bytes / 1_000_000)} MB`;
+  if (bytes >= 1_000) return `${oneDecimal(bytes / 1_000)} kB`;
+  return `${bytes} B`;
 }
 
 /** UTF-8 bytes of a string, without encoding it (the in-process fetch has no Buffer). */

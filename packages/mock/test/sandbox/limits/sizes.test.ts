@@ -19,7 +19,8 @@ describe('sizes', () => {
   it('formats sizes as the flags write them', () => {
     expect(formatSize(10_000_000)).toBe('10 MB');
     expect(formatSize(512_000)).toBe('512 kB');
-    expect(formatSize(1_234)).toBe('1,234 B');
+    expect(formatSize(6_870)).toBe('6.9 kB');
+    expect(formatSize(999)).toBe('999 B');
   });
   it('counts UTF-8 bytes as Postgres octet_length does', () => {
     for (const text of ['plain', 'é', '€', '😀', 'a😀é€']) expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
