@@ -107,17 +107,22 @@ async function signInToSandbox(ctx: RequestContext, sandbox: SandboxSeam): Promi
 
 /**
  * A shared sandbox's rate limit, counted for the signed-in tenant before its body is read: every answer carries the
- * RateLimit-* headers; a refused request gets 429 in its operation's error shape, is never answered from the store
- * and changes nothing.
+ * RateLimit-* headers; a refused request gets 429 in its operation's error shape (after the pause the limiter asks
+ * for), is never answered from the store and changes nothing.
  */
-function admitWith(admit: (tenant: string, method: string) => AdmitVerdict): (ctx: RequestContext) => boolean {
+function admitWith(admit: (tenant: string, method: string) => AdmitVerdict): (ctx: RequestContext) => boolean | Promise<boolean> {
   return (ctx) => {
     const verdict = admit(ctx.caller!.tenant, ctx.method);
     for (const name in verdict.headers) ctx.reply.setHeader(name, verdict.headers[name]!);
     if (verdict.admitted) return true;
     ctx.request.discardBody();
-    sendError(ctx.reply, ctx.op.errorShape, verdict.error!);
-    return false;
+    const refuse = () => {
+      sendError(ctx.reply, ctx.op.errorShape, verdict.error!);
+      return false;
+    };
+    const holdMs = verdict.holdMs ?? 0;
+    if (holdMs <= 0) return refuse();
+    return new Promise<boolean>((resolve) => setTimeout(() => resolve(refuse()), holdMs));
   };
 }
 

@@ -46,7 +46,7 @@ async function answerJournal(request: IncomingRequest, url: URL, deps: JournalRo
   const scope = await scopeOf(request, deps);
   if (!scope.ok) return scope.answer;
   const verdict = scope.tenant === undefined ? undefined : deps.admit?.(scope.tenant, request.method);
-  if (verdict !== undefined && !verdict.admitted) return { status: 429, body: { statusCode: 429, message: verdict.error!.message }, headers: verdict.headers };
+  if (verdict !== undefined && !verdict.admitted) return refusedRoute(verdict);
   const headers = verdict?.headers;
   if (request.method === 'DELETE') {
     deps.journal.clear(scope.tenant);
@@ -68,4 +68,11 @@ async function scopeOf(request: IncomingRequest, deps: JournalRouteDeps): Promis
     return { ok: false, answer: { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } } };
   }
   return { ok: true, tenant: auth.caller.tenant };
+}
+
+/** A route's 429 (in the routes' own `{statusCode, message}`), answered after the pause the rate limit asks for. */
+async function refusedRoute(verdict: AdmitVerdict): Promise<RouteAnswer> {
+  const holdMs = verdict.holdMs ?? 0;
+  if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+  return { status: 429, body: { statusCode: 429, message: verdict.error!.message }, headers: verdict.headers };
 }

@@ -64,7 +64,8 @@ async function runSteps(ctx: RequestContext, stages: PipelineStages): Promise<vo
   const signedIn = typeof auth === 'boolean' ? auth : await auth;
   if (!signedIn) return;
   if (stages.admit !== undefined) {
-    const admitted = stages.admit(ctx);
+    const admit = stages.admit(ctx);
+    const admitted = typeof admit === 'boolean' ? admit : await admit;
     if (!admitted) return;
   }
 

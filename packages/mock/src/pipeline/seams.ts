@@ -49,7 +49,7 @@ export interface PipelineStages {
    * The caller's share of the service (a shared sandbox's rate limit): true when it is served, else answered (429).
    * Undefined when nothing is limited, so the stateless mock spends nothing on it.
    */
-  admit?: ((ctx: RequestContext) => boolean) | undefined;
+  admit?: ((ctx: RequestContext) => boolean | Promise<boolean>) | undefined;
   /** the body is larger than MAX_BODY_BYTES */
   refuseTooLarge(ctx: RequestContext): void;
   /** `Prefer` faults and delays, chaos mode; true when the request was answered (or its connection dropped) */
@@ -74,6 +74,8 @@ export interface AdmitVerdict {
   headers: Record<string, string>;
   /** the 429 a refused request gets */
   error?: MockError;
+  /** how long to hold a refusal before answering it, in ms */
+  holdMs?: number;
 }
 
 /** A valid request whose caller the sandbox knows: what its handlers read. */

@@ -64,7 +64,7 @@ async function reset(method: string, headers: RequestHeaders, deps: AdminDeps): 
   if (!auth.ok) return { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } };
   const tenant = auth.caller.tenant;
   const verdict = deps.admit?.(tenant, method);
-  if (verdict !== undefined && !verdict.admitted) return { status: 429, body: { statusCode: 429, message: verdict.error!.message }, headers: verdict.headers };
+  if (verdict !== undefined && !verdict.admitted) return refusedRoute(verdict);
   deps.tenants.seen(tenant);
   try {
     await deps.store.resetTenant(tenant);
@@ -74,4 +74,11 @@ async function reset(method: string, headers: RequestHeaders, deps: AdminDeps): 
     deps.warn(`reset: ${error.message}`);
     return { status: 503, body: { statusCode: 503, message: 'The sandbox database is unavailable; retry shortly' }, headers: { 'retry-after': '1' } };
   }
+}
+
+/** A route's 429 (in the routes' own `{statusCode, message}`), answered after the pause the rate limit asks for. */
+async function refusedRoute(verdict: AdmitVerdict): Promise<RouteAnswer> {
+  const holdMs = verdict.holdMs ?? 0;
+  if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+  return { status: 429, body: { statusCode: 429, message: verdict.error!.message }, headers: verdict.headers };
 }

@@ -3,6 +3,9 @@
 // Every answer of a limited sandbox carries RateLimit-Limit (the bucket, 2N), RateLimit-Remaining (requests that
 // would be served now) and RateLimit-Reset (seconds until the bucket is full again); a refusal adds Retry-After
 // (seconds until the next request is served). Buckets live in this process: with K instances a tenant may get K×N.
+// A refusal is answered after a pause that spaces one tenant's refusals 1/N s apart (at most MAX_HOLD_MS): a
+// tenant that ignores Retry-After and sends as fast as it can then gets N refusals a second (one a second per
+// connection past N connections) instead of thousands, so answering them costs the other tenants nothing.
 import type { MockError } from '../../core/error-shapes.js';
 
 export interface RateVerdict {
@@ -11,6 +14,8 @@ export interface RateVerdict {
   headers: Record<string, string>;
   /** seconds until the next request is served (a refusal only) */
   retryAfterSeconds: number;
+  /** how long to hold the refusal before answering it, in ms (0 when admitted) */
+  holdMs: number;
 }
 
 export interface RateLimiter {
@@ -25,7 +30,12 @@ interface Bucket {
   tokens: number;
   /** when `tokens` was last brought up to date, in ms (performance.now()) */
   at: number;
+  /** when the next refusal of this bucket may be answered, in ms */
+  nextRefusalAt: number;
 }
+
+/** The longest a refusal is held: a tenant with more connections than its rate gets one refusal a second on each. */
+const MAX_HOLD_MS = 1_000;
 
 /** Past this many buckets, the full ones (tenants idle for 2 s or more) are dropped: a full bucket is a missing one. */
 const SWEEP_AT = 10_000;
@@ -48,7 +58,8 @@ export function createRateLimiter(perSecond: number, now: () => number = () => p
     for (const buckets of [reads, writes]) {
       for (const [tenant, bucket] of buckets) {
         refill(bucket, at);
-        if (bucket.tokens >= capacity) buckets.delete(tenant);
+        const isIdle = bucket.tokens >= capacity && bucket.nextRefusalAt <= at;
+        if (isIdle) buckets.delete(tenant);
       }
     }
     // Still many busy tenants: look again only after as many more.
@@ -65,7 +76,7 @@ export function createRateLimiter(perSecond: number, now: () => number = () => p
       let bucket = buckets.get(tenant);
       if (bucket === undefined) {
         if (reads.size + writes.size >= sweepAt) sweep(at);
-        bucket = { tokens: capacity, at };
+        bucket = { tokens: capacity, at, nextRefusalAt: at };
         buckets.set(tenant, bucket);
       } else {
         refill(bucket, at);
@@ -77,11 +88,12 @@ export function createRateLimiter(perSecond: number, now: () => number = () => p
         'ratelimit-remaining': String(Math.floor(bucket.tokens)),
         'ratelimit-reset': String(Math.ceil((capacity - bucket.tokens) / perSecond)),
       };
-      if (admitted) return { admitted, headers, retryAfterSeconds: 0 };
+      if (admitted) return { admitted, headers, retryAfterSeconds: 0, holdMs: 0 };
       // Whole seconds (what Retry-After carries), at least one.
       const retryAfterSeconds = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
       headers['retry-after'] = String(retryAfterSeconds);
-      return { admitted, headers, retryAfterSeconds };
+      bucket.nextRefusalAt = Math.min(Math.max(at, bucket.nextRefusalAt) + 1000 / perSecond, at + MAX_HOLD_MS);
+      return { admitted, headers, retryAfterSeconds, holdMs: bucket.nextRefusalAt - at };
     },
   };
 }

@@ -68,3 +68,18 @@ describe('rate limiter', () => {
     expect(() => createRateLimiter(2.5)).toThrow('(got 2.5)');
   });
 });
+
+describe('refusals are held', () => {
+  it('one tenant’s refusals are spaced 1/N s apart, at most 1 s, so a flood gets N refusals a second', () => {
+    const time = clock();
+    const limiter = createRateLimiter(10, time.now);
+    for (let i = 0; i < 20; i++) limiter.admit('acme', 'GET');
+    const holds = Array.from({ length: 15 }, () => limiter.admit('acme', 'GET').holdMs);
+    expect(holds.slice(0, 3)).toEqual([100, 200, 300]);
+    expect(Math.max(...holds)).toBe(1000);
+    // Another tenant's refusals and this tenant's writes have schedules of their own; an admitted request is never held.
+    expect(limiter.admit('acme', 'PUT')).toMatchObject({ admitted: true, holdMs: 0 });
+    for (let i = 0; i < 20; i++) limiter.admit('globex', 'GET');
+    expect(limiter.admit('globex', 'GET').holdMs).toBe(100);
+  });
+});
