@@ -126,7 +126,7 @@ Each limit has its own flag (${code('--rate-limit')}, ${code('--max-records')}, 
 ${code('--tenant-ttl')}); a local sandbox has none. ${code('GET /_sandbox/health')} shows the limits in force.
 
 - **Over the rate**, a request is answered ${code('429')} in the operation's own error shape with ${code('Retry-After')}
-  (seconds), and changes nothing. Every answer carries ${code('RateLimit-Limit')} (the burst),
+  (seconds), after a pause of up to a second, and changes nothing. Every answer carries ${code('RateLimit-Limit')} (the burst),
   ${code('RateLimit-Remaining')} and ${code('RateLimit-Reset')} (seconds until a full burst is allowed again). The
   client retries a 429 of an idempotent operation after ${code('Retry-After')}.
 - **Over a quota**, a write that would add a record is answered ${code('403')} in the operation's error shape, with a
