@@ -22,6 +22,7 @@ const SECTIONS = [
   { id: 'mock', file: 'mock-throughput.mjs', title: 'mock throughput', needsBuild: true },
   { id: 'docs', file: 'docs-page.mjs', title: 'docs page weight and paint', needsBuild: true },
   { id: 'sandbox', file: 'sandbox-throughput.mjs', title: 'sandbox vs stateless mock', needsBuild: true },
+  { id: 'noisy', file: 'sandbox-noisy-neighbour.mjs', title: 'a noisy neighbour on a shared sandbox', needsBuild: true },
   { id: 'proxy', file: 'proxy-latency.mjs', title: 'proxy latency', needsBuild: true },
 ];
 

@@ -4,6 +4,7 @@ import { renderMockSection } from './report-mock-throughput.mjs';
 import { renderMockFetchSplit } from './report-mock-fetch.mjs';
 import { renderProxySection } from './report-proxy.mjs';
 import { renderSandboxSection } from './report-sandbox.mjs';
+import { renderNoisySection } from './report-noisy.mjs';
 
 export function budgetValue(b) {
   if (b.value === undefined) return 'not measured';
@@ -162,6 +163,7 @@ export function renderMarkdown(results) {
 
   out.push(...renderMockSection(results.mock, sectionNotes(results.mock, m)));
   out.push(...renderSandboxSection(results.sandbox, sectionNotes(results.sandbox, m)));
+  out.push(...renderNoisySection(results.noisy, sectionNotes(results.noisy, m)));
   out.push(...renderProxySection(results.proxy, sectionNotes(results.proxy, m)));
 
   const p = results.pipeline;
@@ -237,7 +239,7 @@ export function renderMarkdown(results) {
         `tsc runs ${s.typecheck.runs} (BENCH_TSC_RUNS)`,
         `proxy ${s.proxy?.calls ?? '–'} sequential requests per target (BENCH_PROXY_CALLS), ${s.proxy?.seconds ?? '–'} s of autocannon per target (BENCH_PROXY_SECONDS)`,
       ].join('; ') +
-      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,proxy` runs a subset and merges it into the existing `bench/results.json`.',
+      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy` runs a subset and merges it into the existing `bench/results.json`.',
     '',
   );
   return out.join('\n');

@@ -117,6 +117,24 @@ Tokens, passwords and secret values never appear in its logs, report or recordin
 `;
 }
 
+function sharedSandbox() {
+  return `## Limits of the shared sandbox
+The sandbox (${code('npx @vendor/api-mock --sandbox')}) keeps state per tenant. Hosted for many partners, it runs
+with ${code('--shared')}, so that no single partner can take it down: each tenant may send 25 reads and 25 writes a
+second (bursts up to 50), keep 1000 records of each kind and 10 MB of records, and is forgotten after 7 days idle.
+Each limit has its own flag (${code('--rate-limit')}, ${code('--max-records')}, ${code('--max-tenant-bytes')},
+${code('--tenant-ttl')}); a local sandbox has none. ${code('GET /_sandbox/health')} shows the limits in force.
+
+- **Over the rate**, a request is answered ${code('429')} in the operation's own error shape with ${code('Retry-After')}
+  (seconds), after a pause of up to a second, and changes nothing. Every answer carries ${code('RateLimit-Limit')} (the burst),
+  ${code('RateLimit-Remaining')} and ${code('RateLimit-Reset')} (seconds until a full burst is allowed again). The
+  client retries a 429 of an idempotent operation after ${code('Retry-After')}.
+- **Over a quota**, a write that would add a record is answered ${code('403')} in the operation's error shape, with a
+  message naming the quota and its size, and changes nothing. Updates and deletes are always allowed, and
+  ${code('POST /_sandbox/reset')} frees everything.
+`;
+}
+
 function samples(ops) {
   const paginated = ops.filter((o) => o.pagination !== undefined).map((o) => code(o.operationId));
   const iterators = paginated.length > 0 ? ` The paginated operations (${paginated.join(', ')}) are shown with the client's iterator, which follows the pages for you.` : '';
@@ -157,5 +175,5 @@ Questions about this API, this reference or the mock: e-mail [${email}](mailto:$
  * @param {Record<string, any>} [info] the document's `info` (its contact)
  */
 export function introduction(ops, info) {
-  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), samples(ops), tryIt(), support(info)].filter(Boolean).join('\n');
+  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), sharedSandbox(), samples(ops), tryIt(), support(info)].filter(Boolean).join('\n');
 }

@@ -9,6 +9,7 @@ import { PortInUseError, startMock, type RunningMock, type RunningSandbox, type 
 import { DEFAULT_JOURNAL_SIZE } from './journal/journal-recorder.js';
 import { batchedLines } from './server/access-log.js';
 import type { SandboxOptions } from './sandbox/create-sandbox.js';
+import { describeLimits } from './sandbox/limits/sandbox-limits.js';
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
@@ -104,6 +105,10 @@ function sandboxOptions(options: CliOptions): SandboxOptions {
     ...(options.data !== undefined && { data: options.data }),
     ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
     ...(options.tenantTtl !== undefined && { tenantTtl: options.tenantTtl }),
+    ...(options.shared === true && { shared: true }),
+    ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
+    ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
+    ...(options.maxTenantBytes !== undefined && { maxTenantBytes: options.maxTenantBytes }),
   };
 }
 
@@ -122,7 +127,8 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
       `  control plane baseUrl:   ${mock.url}`,
       `  gateway gatewayBaseUrl:  ${mock.url}`,
       `  store: ${store}; secret: ${secret}; CORS: ${cors}`,
-      `  tenants: ${options.tenantTtl === undefined ? 'kept until reset' : `forgotten after ${options.tenantTtl} idle (--tenant-ttl)`}`,
+      `  tenants: ${mock.limits.tenantTtl === undefined ? 'kept until reset' : `forgotten after ${mock.limits.tenantTtl} idle (--tenant-ttl)`}`,
+      `  limits: ${describeLimits(mock.limits)}`,
       `  reset a tenant: POST ${mock.url}/_sandbox/reset; health: GET ${mock.url}/_sandbox/health`,
       `  more tokens: ${COMMAND} token --tenant NAME (same secret); Ctrl+C stops`,
       ...testDoubleLines(mock, options),

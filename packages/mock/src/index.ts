@@ -8,5 +8,6 @@ export type { JournalEntry } from './journal/request-journal.js';
 export type { JournalFilter } from './journal/journal-recorder.js';
 export type { CorsOptions, CorsSetting } from './core/cors.js';
 export type { SandboxOptions } from './sandbox/create-sandbox.js';
+export type { LimitOptions, SandboxLimits } from './sandbox/limits/sandbox-limits.js';
 export type { SpecSource } from './spec/load-spec.js';
 export type { ErrorShape, Violation } from './types.js';

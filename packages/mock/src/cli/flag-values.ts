@@ -3,6 +3,7 @@
 import { FAULT_KINDS, type FaultKind } from '../core/prefer-header.js';
 import type { LatencyOptions } from '../faults/chaos.js';
 import { parseUpstreamUrl } from '../proxy/forwarding/upstreams.js';
+import { readSize } from '../sandbox/limits/sizes.js';
 import { readTenantTtl } from '../sandbox/tenant-ttl.js';
 
 /** A port to listen on: an integer from 0 (any free port) to 65535. */
@@ -76,5 +77,18 @@ export function readUpstream(raw: string, flag: string): string {
 /** A duration such as 7d, kept as typed: the sandbox reads it again (and its banner prints it). */
 export function readDuration(raw: string, flag: string): string {
   readTenantTtl(raw, flag);
+  return raw;
+}
+
+/** A whole number of requests or records, 0 to turn the limit off. */
+export function readLimit(raw: string, flag: string): number {
+  const isCount = /^\d{1,9}$/.test(raw);
+  if (!isCount) throw new Error(`${flag} must be a whole number, 0 to turn it off (got ${raw})`);
+  return Number(raw);
+}
+
+/** A size such as 512kB or 10MB, kept as typed: the sandbox reads it again (and its banner prints it). */
+export function readSizeFlag(raw: string, flag: string): string {
+  readSize(raw, flag);
   return raw;
 }

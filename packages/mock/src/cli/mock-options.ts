@@ -5,7 +5,7 @@ import type { FaultOptions, LatencyOptions } from '../faults/chaos.js';
 import type { CorsSetting } from '../core/cors.js';
 import { COMMAND } from '../core/command-name.js';
 import { givenOfMode, readArgs, type FlagTable, type GivenFlags } from './flag-reader.js';
-import { readDuration, readFaultKinds, readJournalSize, readLatency, readOrigins, readRate } from './flag-values.js';
+import { readDuration, readFaultKinds, readJournalSize, readLatency, readLimit, readOrigins, readRate, readSizeFlag } from './flag-values.js';
 import { LISTEN_FLAGS, listenOptions } from './listen-flags.js';
 
 export interface CliOptions {
@@ -22,6 +22,14 @@ export interface CliOptions {
   secret?: string;
   /** --tenant-ttl 7d: forget tenants idle for longer (checked here, read by the sandbox) */
   tenantTtl?: string;
+  /** --shared: the limits of a hosted sandbox (--rate-limit 25 --max-records 1000 --max-tenant-bytes 10MB --tenant-ttl 7d) */
+  shared?: true;
+  /** --rate-limit N requests a second per tenant (0: none) */
+  rateLimit?: number;
+  /** --max-records N per tenant and record kind (0: none) */
+  maxRecords?: number;
+  /** --max-tenant-bytes SIZE, as typed (0: none) */
+  maxTenantBytes?: string;
   /** chaos mode: --faults RATE [--fault-kinds 503,reset] */
   faults?: FaultOptions;
   /** chaos mode: --latency MIN-MAX */
@@ -51,6 +59,10 @@ tokens (the secret: --secret, else VENDOR_SANDBOX_SECRET, else a random one); it
 tenant acme at start, and \`${COMMAND} token\` prints more. Records live in memory, in memory and in
 a data directory with --data DIR (survives restarts), or in Postgres with --database-url (shared by
 instances). --tenant-ttl 7d forgets tenants idle for longer; GET /_sandbox/health counts tenants.
+--shared sets the limits of a sandbox hosted for many partners: --rate-limit 25 (requests a second per
+tenant, reads and writes apart, bursts to 50; answered 429 with Retry-After), --max-records 1000 (per
+tenant and record kind), --max-tenant-bytes 10MB and --tenant-ttl 7d; each flag alone overrides its
+default, 0 turns a limit off. Without --shared a local sandbox has no limits.
 
 Faults: a request with \`Prefer: fault=503\` (or 429, 500, 502, 504, reset) gets that failure, with
 \`Prefer: delay=MS\` it waits, with \`times=N, key=K\` only the first N requests carrying K fail.
@@ -69,6 +81,10 @@ const MOCK_FLAGS = {
   databaseUrl: { flag: '--database-url', takes: 'value', mode: 'sandbox' },
   secret: { flag: '--secret', takes: 'value', mode: 'sandbox' },
   tenantTtl: { flag: '--tenant-ttl', takes: 'value', read: readDuration, mode: 'sandbox' },
+  shared: { flag: '--shared', takes: 'nothing', mode: 'sandbox' },
+  rateLimit: { flag: '--rate-limit', takes: 'value', read: readLimit, mode: 'sandbox' },
+  maxRecords: { flag: '--max-records', takes: 'value', read: readLimit, mode: 'sandbox' },
+  maxTenantBytes: { flag: '--max-tenant-bytes', takes: 'value', read: readSizeFlag, mode: 'sandbox' },
   faults: { flag: '--faults', takes: 'value', read: readRate },
   faultKinds: { flag: '--fault-kinds', takes: 'value', read: readFaultKinds },
   latency: { flag: '--latency', takes: 'value', read: readLatency },

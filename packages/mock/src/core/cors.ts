@@ -24,7 +24,19 @@ export interface CorsPolicy {
 /** Headers clients send: auth, JSON bodies, Prism-style Prefer; the spec's own header parameters are added. */
 const REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'Accept'];
 /** Response headers a browser script may read; the spec's documented response headers are added. */
-const EXPOSED_HEADERS = ['Allow', 'Content-Length', 'ETag', 'Link', 'Location', 'Retry-After', 'WWW-Authenticate'];
+const EXPOSED_HEADERS = [
+  'Allow',
+  'Content-Length',
+  'ETag',
+  'Link',
+  'Location',
+  'Retry-After',
+  'WWW-Authenticate',
+  // a shared sandbox's rate limit (sandbox/limits/rate-limiter.ts)
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+];
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 /** What a request without an (allowed) Origin gets: one shared empty set, not a new object per request. */
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});

@@ -18,7 +18,9 @@ export type ErrorKind =
   | 'unavailable'
   /** the faults a test asks for (Prefer: fault=429 / 500) */
   | 'rate-limited'
-  | 'server-error';
+  | 'server-error'
+  /** a shared sandbox's quota (--max-records, --max-tenant-bytes) refuses a write */
+  | 'quota-exceeded';
 
 export interface MockError {
   status: number;
@@ -37,6 +39,7 @@ const ML_TYPE: Record<ErrorKind, string> = {
   unavailable: 'service_unavailable',
   'rate-limited': 'rate_limit_exceeded',
   'server-error': 'internal_server_error',
+  'quota-exceeded': 'quota_exceeded',
 };
 
 const GATEWAY_TYPE: Record<ErrorKind, string> = {
@@ -49,6 +52,7 @@ const GATEWAY_TYPE: Record<ErrorKind, string> = {
   unavailable: 'server_error',
   'rate-limited': 'rate_limit_error',
   'server-error': 'server_error',
+  'quota-exceeded': 'invalid_request_error',
 };
 
 const GATEWAY_CODE: Record<ErrorKind, string> = {
@@ -61,6 +65,7 @@ const GATEWAY_CODE: Record<ErrorKind, string> = {
   unavailable: 'service_unavailable',
   'rate-limited': 'rate_limit_exceeded',
   'server-error': 'internal_error',
+  'quota-exceeded': 'quota_exceeded',
 };
 
 const ML_LOC: Record<ErrorKind, string[]> = {
@@ -73,6 +78,7 @@ const ML_LOC: Record<ErrorKind, string[]> = {
   unavailable: ['server'],
   'rate-limited': ['server'],
   'server-error': ['server'],
+  'quota-exceeded': ['body'],
 };
 
 export function renderError(shape: ErrorShape, error: MockError): Record<string, unknown> {

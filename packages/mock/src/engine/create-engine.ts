@@ -62,7 +62,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
   const cors = createCorsPolicy(options.cors, specHeaders(operations));
   const journal = createJournal(options.journalSize, sandbox !== undefined);
   const chaos = createChaos(options.faults, options.latency, options.seed);
-  const journalRoute = { journal, cors, authenticate: sandbox?.authenticate, warn };
+  const journalRoute = { journal, cors, authenticate: sandbox?.authenticate, admit: sandbox?.admit, warn };
 
   const controlRoute = (request: IncomingRequest, reply: Reply, url: RequestTarget): boolean => {
     const isSandboxRoute = sandbox !== undefined && url.pathname.startsWith('/_sandbox/');

@@ -14,7 +14,7 @@ import type { RequestContext } from '../core/request-context.js';
 import { SHAPE_WITHOUT_OPERATION } from '../core/error-shapes.js';
 import { sendEncodedJson, sendError, sendJson } from '../core/response-writer.js';
 import { applyFaults, type FaultDeps } from '../faults/fault-step.js';
-import type { PipelineStages, SandboxContext, SandboxSeam, UnroutedRequest, WatchExchange } from '../pipeline/seams.js';
+import type { AdmitVerdict, PipelineStages, SandboxContext, SandboxSeam, UnroutedRequest, WatchExchange } from '../pipeline/seams.js';
 import type { MockOperation } from '../spec/operation-table.js';
 import { invalidRequestError, validateRequest } from '../validation/request-validation.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
@@ -48,6 +48,7 @@ export function createMockStages(deps: MockStageDeps): PipelineStages {
     watch: deps.watch,
     unrouted: answerUnrouted,
     authenticate: sandbox === undefined ? requireBearerToken : (ctx) => signInToSandbox(ctx, sandbox),
+    admit: sandbox?.admit === undefined ? undefined : admitWith(sandbox.admit),
     refuseTooLarge,
     faults: (ctx) => faultStep(ctx, deps.faults),
     checkRequest: (ctx) => validate(ctx, deps.validators),
@@ -103,6 +104,27 @@ async function signInToSandbox(ctx: RequestContext, sandbox: SandboxSeam): Promi
   }
   ctx.caller = auth.caller;
   return true;
+}
+
+/**
+ * A shared sandbox's rate limit, counted for the signed-in tenant before its body is read: every answer carries the
+ * RateLimit-* headers; a refused request gets 429 in its operation's error shape (after the pause the limiter asks
+ * for), is never answered from the store and changes nothing.
+ */
+function admitWith(admit: (tenant: string, method: string) => AdmitVerdict): (ctx: RequestContext) => boolean | Promise<boolean> {
+  return (ctx) => {
+    const verdict = admit(ctx.caller!.tenant, ctx.method);
+    for (const name in verdict.headers) ctx.reply.setHeader(name, verdict.headers[name]!);
+    if (verdict.admitted) return true;
+    ctx.request.discardBody();
+    const refuse = () => {
+      sendError(ctx.reply, ctx.op.errorShape, verdict.error!);
+      return false;
+    };
+    const holdMs = verdict.holdMs ?? 0;
+    if (holdMs <= 0) return refuse();
+    return new Promise<boolean>((resolve) => setTimeout(() => resolve(refuse()), holdMs));
+  };
 }
 
 function refuseTooLarge(ctx: RequestContext): void {

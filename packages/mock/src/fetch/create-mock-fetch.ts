@@ -9,6 +9,7 @@ import { loadValidators } from '../generated/validators.js';
 import type { JournalFilter } from '../journal/journal-recorder.js';
 import type { JournalEntry } from '../journal/request-journal.js';
 import { createSandbox, type Sandbox, type SandboxHost } from '../sandbox/create-sandbox.js';
+import type { LimitOptions } from '../sandbox/limits/sandbox-limits.js';
 import { createCopyOnWriteStore } from '../sandbox/store/copy-on-write-store.js';
 import { createMemoryOverlay } from '../sandbox/store/memory-overlay.js';
 import { randomSecret } from '../sandbox/tokens.js';
@@ -17,10 +18,17 @@ import type { SchemaValidators, ValidateFunction } from '../validation/runtime-v
 import { fetchReply, fetchRequest } from './fetch-exchange.js';
 
 export interface MockFetchOptions extends EngineOptions {
-  /** the sandbox, in memory: tenants from its signed tokens (`.token()`), state per tenant */
-  sandbox?: { secret?: string };
+  /**
+   * the sandbox, in memory: tenants from its signed tokens (`.token()`), state per tenant; with the limits of a
+   * shared sandbox when asked (`shared`, `rateLimit`, `maxRecords`, `maxTenantBytes`, `tenantTtl`)
+   */
+  sandbox?: MockFetchSandboxOptions;
   /** called when the mock itself is wrong (a response that violates its schema); default: console.warn */
   onWarning?: (line: string) => void;
+}
+
+export interface MockFetchSandboxOptions extends LimitOptions {
+  secret?: string;
 }
 
 /** fetch, answered by the mock; plus the journal. */
@@ -37,13 +45,13 @@ export interface SandboxFetch extends MockFetch {
   token(tenant: string, subject?: string): Promise<string>;
 }
 
-export function createMockFetch(options: MockFetchOptions & { sandbox: { secret?: string } }): SandboxFetch;
+export function createMockFetch(options: MockFetchOptions & { sandbox: MockFetchSandboxOptions }): SandboxFetch;
 export function createMockFetch(options?: MockFetchOptions): MockFetch;
 
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch | SandboxFetch {
   const warn = options.onWarning ?? ((line: string) => console.warn(`[api-mock] ${line}`));
   // One secret for the function's life, so that tokens survive reset().
-  const sandboxOptions = options.sandbox === undefined ? undefined : { secret: options.sandbox.secret ?? randomSecret() };
+  const sandboxOptions = options.sandbox === undefined ? undefined : { ...options.sandbox, secret: options.sandbox.secret ?? randomSecret() };
   // Built on first use, and again after reset() in the sandbox (a fresh store is the simplest complete reset).
   let started: Promise<Started> | undefined;
   let current: Started | undefined;
@@ -82,7 +90,7 @@ interface Started {
   sandbox: Sandbox | undefined;
 }
 
-async function startEngine(options: MockFetchOptions, sandboxOptions: { secret: string } | undefined, warn: (line: string) => void): Promise<Started> {
+async function startEngine(options: MockFetchOptions, sandboxOptions: MockFetchSandboxOptions | undefined, warn: (line: string) => void): Promise<Started> {
   const doc = bundledSpec as OpenApiDocument;
   const model = createSpecModel(doc);
   const sandbox = sandboxOptions === undefined ? undefined : await createSandbox(model, sandboxOptions, warn, inMemory);
@@ -91,7 +99,7 @@ async function startEngine(options: MockFetchOptions, sandboxOptions: { secret: 
 }
 
 const inMemory: SandboxHost = {
-  openStore: async (_choice, seed) => createCopyOnWriteStore(seed, createMemoryOverlay()),
+  openStore: async (choice, seed) => createCopyOnWriteStore(seed, createMemoryOverlay('memory', undefined, choice.quota)),
   environmentSecret: undefined,
 };
 

@@ -6,7 +6,7 @@ import type { IncomingRequest, Reply, RequestHeaders } from '../core/exchange.js
 import type { RequestTarget } from '../core/request-target.js';
 import { sendJson } from '../core/response-writer.js';
 import { sendRouteAnswer, type RouteAnswer } from '../core/route-answer.js';
-import type { SandboxAuth } from '../pipeline/seams.js';
+import type { AdmitVerdict, SandboxAuth } from '../pipeline/seams.js';
 import type { JournalRecorder } from './journal-recorder.js';
 
 export const JOURNAL_PATH = '/_mock/requests';
@@ -17,6 +17,8 @@ export interface JournalRouteDeps {
   cors: CorsPolicy;
   /** the sandbox's caller check; undefined in the stateless mock, where the journal is the whole mock's */
   authenticate: ((headers: RequestHeaders) => Promise<SandboxAuth>) | undefined;
+  /** a shared sandbox's rate limit: the journal's requests count against the caller's tenant */
+  admit: ((tenant: string, method: string) => AdmitVerdict) | undefined;
   warn: (line: string) => void;
 }
 
@@ -44,14 +46,17 @@ async function answerJournal(request: IncomingRequest, url: RequestTarget, deps:
   }
   const scope = await scopeOf(request, deps);
   if (!scope.ok) return scope.answer;
+  const verdict = scope.tenant === undefined ? undefined : deps.admit?.(scope.tenant, request.method);
+  if (verdict !== undefined && !verdict.admitted) return refusedRoute(verdict);
+  const headers = verdict?.headers;
   if (request.method === 'DELETE') {
     deps.journal.clear(scope.tenant);
-    return { status: 200, body: { cleared: true } };
+    return { status: 200, body: { cleared: true }, ...(headers !== undefined && { headers }) };
   }
   const operationId = url.searchParams.get('operationId') ?? undefined;
   const method = url.searchParams.get('method') ?? undefined;
   const requests = deps.journal.list(scope.tenant, { ...(operationId !== undefined && { operationId }), ...(method !== undefined && { method }) });
-  return { status: 200, body: { requests, capacity: deps.journal.size } };
+  return { status: 200, body: { requests, capacity: deps.journal.size }, ...(headers !== undefined && { headers }) };
 }
 
 type Scope = { ok: true; tenant: string | undefined } | { ok: false; answer: RouteAnswer };
@@ -64,4 +69,11 @@ async function scopeOf(request: IncomingRequest, deps: JournalRouteDeps): Promis
     return { ok: false, answer: { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } } };
   }
   return { ok: true, tenant: auth.caller.tenant };
+}
+
+/** A route's 429 (in the routes' own `{statusCode, message}`), answered after the pause the rate limit asks for. */
+async function refusedRoute(verdict: AdmitVerdict): Promise<RouteAnswer> {
+  const holdMs = verdict.holdMs ?? 0;
+  if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+  return { status: 429, body: { statusCode: 429, message: verdict.error!.message }, headers: verdict.headers };
 }

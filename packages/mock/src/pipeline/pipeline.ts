@@ -1,5 +1,5 @@
 // The one request pipeline of the mock, the sandbox and the validation proxy:
-//   control routes -> CORS preflight -> watch -> route -> context -> auth -> body -> faults -> check the request -> answer
+//   control routes -> CORS preflight -> watch -> route -> context -> auth -> admit -> body -> faults -> check the request -> answer
 // Routing builds the request's one RequestContext; every later step reads it and adds what it learns. What differs
 // between the modes (who may call, what an invalid request gets, where the answer comes from) are the steps of
 // PipelineStages (seams.ts). The pipeline sees only core/exchange.ts's request and reply, so the server (node:http)
@@ -53,7 +53,7 @@ export function createPipeline(route: Router, stages: PipelineStages): HandleReq
 }
 
 /**
- * auth -> body -> faults -> check -> answer; a step that answers the request itself ends the flow. A step that
+ * auth -> admit (a shared sandbox's rate limit) -> body -> faults -> check -> answer; a step that answers the request itself ends the flow. A step that
  * answers at once (no token to verify, no body to wait for, no fault asked) is not awaited: a plain GET of the
  * stateless mock runs from routing to its answer without waiting for anything.
  */
@@ -61,6 +61,11 @@ async function runSteps(ctx: RequestContext, stages: PipelineStages): Promise<vo
   const auth = stages.authenticate(ctx);
   const signedIn = typeof auth === 'boolean' ? auth : await auth;
   if (!signedIn) return;
+  if (stages.admit !== undefined) {
+    const admit = stages.admit(ctx);
+    const admitted = typeof admit === 'boolean' ? admit : await admit;
+    if (!admitted) return;
+  }
 
   const raw = ctx.request.hasBody ? await ctx.request.readBody(MAX_BODY_BYTES) : withoutBody(ctx);
   if (raw === 'too-large') {

@@ -46,6 +46,11 @@ export interface PipelineStages {
   unrouted(request: IncomingRequest, reply: Reply, url: RequestTarget, route: UnroutedRequest): void | Promise<void>;
   /** true when the caller may go on (any bearer token, the sandbox's own tokens, or no check at all) */
   authenticate(ctx: RequestContext): boolean | Promise<boolean>;
+  /**
+   * The caller's share of the service (a shared sandbox's rate limit): true when it is served, else answered (429).
+   * Undefined when nothing is limited, so the stateless mock spends nothing on it.
+   */
+  admit?: ((ctx: RequestContext) => boolean | Promise<boolean>) | undefined;
   /** the body is larger than MAX_BODY_BYTES */
   refuseTooLarge(ctx: RequestContext): void;
   /** `Prefer` faults and delays, chaos mode; true when the request was answered (or its connection dropped) */
@@ -65,6 +70,16 @@ export type SandboxAnswer =
   | { status: number; body: unknown; json?: Uint8Array; headers?: Record<string, string> }
   | { error: MockError; headers?: Record<string, string> };
 
+/** Whether a tenant's request is served now, and the RateLimit-* headers of its answer (sandbox/limits/rate-limiter.ts). */
+export interface AdmitVerdict {
+  admitted: boolean;
+  headers: Record<string, string>;
+  /** the 429 a refused request gets */
+  error?: MockError;
+  /** how long to hold a refusal before answering it, in ms */
+  holdMs?: number;
+}
+
 /** A valid request whose caller the sandbox knows: what its handlers read. */
 export type SandboxContext = RequestContext & { readonly caller: Caller };
 
@@ -75,6 +90,8 @@ export type SandboxContext = RequestContext & { readonly caller: Caller };
 export interface SandboxSeam {
   /** Replaces the any-non-empty-token check: a 401 error unless the token is this sandbox's and valid. */
   authenticate(ctx: RequestContext): Promise<SandboxAuth>;
+  /** With a rate limit: counts a request of the signed-in caller, before its body is read. */
+  admit: ((tenant: string, method: string) => AdmitVerdict) | undefined;
   /** The answer to a valid request from the store; undefined leaves it to the stateless answers (charts, change password). */
   answer(ctx: SandboxContext): Promise<SandboxAnswer | undefined>;
 }

@@ -9,12 +9,17 @@ import { StoreUnavailableError, type Store } from './store/record-store.js';
 import { describeDatabaseError } from './store/sql-overlay.js';
 import type { TenantLifecycle } from './tenant-lifecycle.js';
 import type { TokenIssuer } from './tokens.js';
+import type { AdmitVerdict } from '../pipeline/seams.js';
+import { limitsForHealth, type SandboxLimits } from './limits/sandbox-limits.js';
 
 export interface AdminDeps {
   issuer: TokenIssuer;
   store: Store;
   tenants: TenantLifecycle;
   warn: (line: string) => void;
+  limits: SandboxLimits;
+  /** the rate limit, when on: reset counts against its tenant like any request */
+  admit: ((tenant: string, method: string) => AdmitVerdict) | undefined;
 }
 
 /** The routes and the methods each answers. */
@@ -45,7 +50,7 @@ async function health(method: string, deps: AdminDeps): Promise<RouteAnswer> {
   try {
     await deps.store.ping();
     const tenants = await deps.tenants.count();
-    return { status: 200, body: { status: 'ok', store: deps.store.backend, tenants } };
+    return { status: 200, body: { status: 'ok', store: deps.store.backend, tenants, limits: limitsForHealth(deps.limits) } };
   } catch (error) {
     const message = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);
     deps.warn(`health: ${message}`);
@@ -58,13 +63,22 @@ async function reset(method: string, headers: RequestHeaders, deps: AdminDeps): 
   const auth = await authenticateCaller(deps.issuer, headers);
   if (!auth.ok) return { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } };
   const tenant = auth.caller.tenant;
+  const verdict = deps.admit?.(tenant, method);
+  if (verdict !== undefined && !verdict.admitted) return refusedRoute(verdict);
   deps.tenants.seen(tenant);
   try {
     await deps.store.resetTenant(tenant);
-    return { status: 200, body: { tenant, reset: true } };
+    return { status: 200, body: { tenant, reset: true }, ...(verdict !== undefined && { headers: verdict.headers }) };
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     deps.warn(`reset: ${error.message}`);
     return { status: 503, body: { statusCode: 503, message: 'The sandbox database is unavailable; retry shortly' }, headers: { 'retry-after': '1' } };
   }
+}
+
+/** A route's 429 (in the routes' own `{statusCode, message}`), answered after the pause the rate limit asks for. */
+async function refusedRoute(verdict: AdmitVerdict): Promise<RouteAnswer> {
+  const holdMs = verdict.holdMs ?? 0;
+  if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+  return { status: 429, body: { statusCode: 429, message: verdict.error!.message }, headers: verdict.headers };
 }

@@ -6,6 +6,7 @@ import { createEngine, type EngineOptions } from '../engine/create-engine.js';
 import type { JournalFilter } from '../journal/journal-recorder.js';
 import type { JournalEntry } from '../journal/request-journal.js';
 import type { SandboxOptions } from '../sandbox/create-sandbox.js';
+import type { SandboxLimits } from '../sandbox/limits/sandbox-limits.js';
 import type { StoreBackend } from '../sandbox/store/record-store.js';
 import { loadSpec, type SpecSource } from '../spec/load-spec.js';
 import { readOperations } from '../spec/operation-table.js';
@@ -56,6 +57,8 @@ export interface RunningSandbox extends RunningServer {
   store: StoreBackend;
   /** where the secret came from (never the secret itself) */
   secretSource: 'option' | 'environment' | 'random';
+  /** the limits in force (rate, records, bytes: 0 when off), as GET /_sandbox/health shows them */
+  limits: SandboxLimits;
 }
 
 export function startMock(options: StartMockOptions & { sandbox: SandboxOptions }): Promise<RunningSandbox>;
@@ -101,5 +104,6 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     token: (tenant: string, subject?: string) => sandbox.token(tenant, subject),
     store: sandbox.backend,
     secretSource: sandbox.secretSource,
+    limits: sandbox.limits,
   };
 }

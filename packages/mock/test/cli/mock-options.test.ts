@@ -56,4 +56,15 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--host'])).toThrow('--host needs a value');
     expect(() => parseCliArgs(['--host='])).toThrow('--host needs a value');
   });
+  it('reads the limits of a shared sandbox: --shared, --rate-limit, --max-records, --max-tenant-bytes', () => {
+    expect(parseCliArgs(['--sandbox', '--shared'])).toMatchObject({ sandbox: true, shared: true });
+    const options = parseCliArgs(['--sandbox', '--shared', '--rate-limit', '5', '--max-records=0', '--max-tenant-bytes', '512kB']);
+    expect(options).toMatchObject({ shared: true, rateLimit: 5, maxRecords: 0, maxTenantBytes: '512kB' });
+  });
+  it('rejects a bad limit, naming the flag and the rule, and the limits without --sandbox', () => {
+    expect(() => parseCliArgs(['--sandbox', '--rate-limit', 'fast'])).toThrow('--rate-limit must be a whole number, 0 to turn it off (got fast)');
+    expect(() => parseCliArgs(['--sandbox', '--max-records', '-3'])).toThrow('--max-records must be a whole number, 0 to turn it off (got -3)');
+    expect(() => parseCliArgs(['--sandbox', '--max-tenant-bytes', '10 parsecs'])).toThrow('--max-tenant-bytes must be a size such as 512kB, 10MB or 1GiB');
+    expect(() => parseCliArgs(['--shared', '--rate-limit', '5'])).toThrow('--shared, --rate-limit only apply with --sandbox');
+  });
 });

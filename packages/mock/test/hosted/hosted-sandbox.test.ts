@@ -16,8 +16,13 @@ const MINUTES = 60_000;
 /** Process start-ups and recoveries get minutes: CI is a busy shared 2-core machine. */
 const WAIT = { timeout: 3 * MINUTES, interval: 200 };
 const TEAM_ID = 'jqfwg345gi25n5ju2yz5iz6m';
-/** A hosted sandbox forgets tenants idle for longer than 7 days (the README's recipe passes the same). */
-const INSTANCE_FLAGS = ['--tenant-ttl', '7d'];
+/**
+ * A hosted sandbox runs with the limits of a shared one (the README's recipe passes the same): 25 requests a second
+ * per tenant and instance, 1000 records per kind, 10 MB per tenant, tenants idle for 7 days forgotten.
+ */
+const INSTANCE_FLAGS = ['--shared'];
+/** What the partners' flows below send at most, all requests together: under one instance's 25 a second. */
+const PARTNER_REQUESTS_PER_SECOND = 20;
 /** The ports the README's recipe shows; the test itself runs on free ports. */
 const README_PORTS: BalancerPorts = { listenPort: 4010, statsPort: 8404, instances: [{ name: 'a', port: 4011 }, { name: 'b', port: 4012 }] };
 
@@ -190,10 +195,15 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
 
     let nextIndex = 0;
     let requestsLeftAtTheKill = 0;
+    // A partner within its rate limit (--shared): request i leaves no earlier than i / rate seconds after the start,
+    // so the run ends 200 on the one instance left too, and a retry means a crash, not a 429.
+    const startedAt = Date.now();
+    const paced = (index: number) => new Promise((resolve) => setTimeout(resolve, startedAt + (index * 1000) / PARTNER_REQUESTS_PER_SECOND - Date.now()));
     const worker = async () => {
       while (nextIndex < total) {
         const index = nextIndex;
         nextIndex += 1;
+        await paced(index);
         const outcome = isPut(index) ? await sendPut(`crash-${index}`) : (await sendGet()).last;
         if (succeeded(outcome)) successes += 1;
         if (successes >= killAfterSuccesses) enoughSucceeded();
@@ -245,6 +255,26 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
       expect(describeAttempt(read.last)).toBe('200 from an instance');
     }
     expect(await servedBy('a', token), 'requests the restarted instance a served').toBeGreaterThan(0);
+  });
+
+  it('--shared through the balancer: a flooding tenant gets 429s with Retry-After and RateLimit-*, another tenant none', async () => {
+    const flooding = await issuer.sign('hosted-flooding');
+    const quiet = await issuer.sign('hosted-quiet');
+    const base = balancer!.url;
+    const health = await (await fetch(`${base}/_sandbox/health`)).json();
+    expect(health.limits).toEqual({ rateLimit: 25, burst: 50, maxRecords: 1000, maxTenantBytes: 10_000_000, tenantTtl: '7d' });
+    const read = (token: string) => attempt(base, 'getTeam', { token, path: { id: TEAM_ID } });
+    // Two instances hold 50 each: 300 at once are well past both, beside 10 of the other tenant.
+    const [flood, calm] = await Promise.all([Promise.all(Array.from({ length: 300 }, () => read(flooding))), Promise.all(Array.from({ length: 10 }, () => read(quiet)))]);
+    const refused = flood.filter((outcome) => outcome.answered && outcome.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const outcome of refused) {
+      const headers = (outcome as { headers: Headers }).headers;
+      expect(headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(headers.get('ratelimit-limit')).toBe('50');
+      expect(headers.get('ratelimit-remaining')).toBe('0');
+    }
+    expect(calm.map(describeAttempt)).toEqual(Array(10).fill('200 from an instance'));
   });
 
   it('the database stopped: 503 in the operation shape with Retry-After through the balancer, instances stay in, nothing lost after it is back', async () => {

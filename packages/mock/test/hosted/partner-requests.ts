@@ -1,13 +1,13 @@
 // Requests through the balancer, as a partner's code sends them. @vendor/api-client cannot be used here: its
 // tests depend on this package, so a dependency back would be a cycle. A GET is therefore retried by a small
-// copy of the client's policy for idempotent operations (2 retries after a network error, 502, 503 or 504,
+// copy of the client's policy for idempotent operations (2 retries after a network error, 429, 502, 503 or 504,
 // waiting 0.5 s then 1 s, or what Retry-After asks); nothing else is retried. Every answer from an instance
 // (JSON) is checked against the spec; haproxy's own error pages are not JSON and are never taken for one.
 import { expectMatchesSpec, operation } from '../sandbox/helpers.js';
 
 const MAX_RETRIES = 2;
 const FIRST_WAIT_MS = 500;
-const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
 export interface RequestOptions {
   token: string;

@@ -181,6 +181,24 @@ describe('npx @vendor/api-mock --sandbox', { timeout: 5 * MINUTES }, () => {
     expect(await sandbox.exit).toBe(0);
   }, 5 * MINUTES);
 
+  it('--shared: the banner and GET /_sandbox/health say which limits are in force; a flag alone overrides its default', async () => {
+    const sandbox = run(['--sandbox', '--port', '0', '--shared', '--max-tenant-bytes', '512kB']);
+    const { url, token } = await banner(sandbox);
+    expect(sandbox.stdout()).toContain('tenants: forgotten after 7d idle (--tenant-ttl)');
+    expect(sandbox.stdout()).toContain('limits: 25 reads and 25 writes a second per tenant (bursts up to 50); 1000 records per tenant and kind; 512 kB of records per tenant');
+    const health = await (await fetch(`${url}/_sandbox/health`)).json();
+    expect(health.limits).toEqual({ rateLimit: 25, burst: 50, maxRecords: 1000, maxTenantBytes: 512_000, tenantTtl: '7d' });
+    const answer = await fetch(`${url}/api/svc/v1/teams/jqfwg345gi25n5ju2yz5iz6m`, { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.headers.get('ratelimit-limit')).toBe('50');
+    sandbox.child.kill('SIGINT');
+    expect(await sandbox.exit).toBe(0);
+    const local = run(['--sandbox', '--port', '0']);
+    await banner(local);
+    expect(local.stdout()).toContain('limits: none (a local sandbox; --shared turns on the limits of a hosted one)');
+    local.child.kill('SIGINT');
+    expect(await local.exit).toBe(0);
+  }, 5 * MINUTES);
+
   it('exits 2 for sandbox options without --sandbox, or --data with --database-url', async () => {
     const without = run(['--data', '/tmp/x']);
     expect(await without.exit).toBe(2);

@@ -10,13 +10,15 @@ import { createSqlOverlay } from '../../src/sandbox/store/sql-overlay.js';
 import { describeSandboxBehaviour } from './behaviour.js';
 import { describeCopyOnWrite } from './copy-on-write.js';
 import { call, requestExample, type Sandbox } from './helpers.js';
+import { describeQuotas, runTenant, secretGroup } from './quotas.js';
+import type { LimitOptions } from '../../src/index.js';
 import { startCluster, type Cluster } from './postgres-cluster.js';
 
 const MINUTES = 60_000;
 let cluster: Cluster;
 const started: Sandbox[] = [];
-const startSandbox = async (url = cluster.url) => {
-  const sandbox = await startMock({ sandbox: { secret: 'pg-test-secret', databaseUrl: url }, onWarning: () => {} });
+const startSandbox = async (url = cluster.url, limits: LimitOptions = {}) => {
+  const sandbox = await startMock({ sandbox: { secret: 'pg-test-secret', databaseUrl: url, ...limits }, onWarning: () => {} });
   started.push(sandbox);
   return sandbox;
 };
@@ -32,6 +34,42 @@ afterAll(async () => {
 
 describeSandboxBehaviour('Postgres', () => startSandbox());
 describeCopyOnWrite('Postgres', async () => createSqlOverlay(await createPgDriver(cluster.url)));
+describeQuotas('Postgres', (limits) => startSandbox(cluster.url, limits));
+
+describe('quotas across two instances on one Postgres', () => {
+  it('records written on one instance count on the other; concurrent creates on both never pass --max-records, beside two busy processes', async () => {
+    const [a, b] = await Promise.all([startSandbox(cluster.url, { maxRecords: 10 }), startSandbox(cluster.url, { maxRecords: 10 })]);
+    const tenant = runTenant('two-instances');
+    const token = await a.token(tenant);
+    expect((await call(a.url, 'createSecretGroup', { token, body: secretGroup('on-a') })).status).toBe(200);
+    expect((await call(b.url, 'createSecretGroup', { token, body: secretGroup('on-b') })).status).toBe(200);
+    const stopBusy = busyProcesses();
+    let results;
+    try {
+      // Eight free slots, 40 creates racing for them on both instances at once.
+      results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => call(i % 2 === 0 ? a.url : b.url, 'createSecretGroup', { token, body: secretGroup(`race-${i}`) })),
+      );
+    } finally {
+      stopBusy();
+    }
+    expect(results.filter((r) => r.status === 200)).toHaveLength(8);
+    expect(results.filter((r) => r.status === 403)).toHaveLength(32);
+    expect(await liveRows(tenant)).toBe(10);
+  });
+});
+
+/** Live secret groups of a tenant, read straight from the database. */
+async function liveRows(tenant: string): Promise<number> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM sandbox_overlay WHERE tenant = $1 AND kind = 'secret-group' AND NOT deleted", [tenant]);
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
 
 /** Rows of `sandbox_overlay` that belong to these tenants, read straight from the database. */
 async function overlayRows(tenants: string[]): Promise<number> {

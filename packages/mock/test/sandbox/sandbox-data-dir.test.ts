@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../src/index.js';
 import { describeSandboxBehaviour } from './behaviour.js';
 import { call, requestExample } from './helpers.js';
+import { describeQuotas, secretGroup } from './quotas.js';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -20,7 +21,27 @@ afterAll(() => {
 
 describeSandboxBehaviour('data directory', () => startMock({ sandbox: { secret: 'sandbox-test-secret', data: freshDir() }, onWarning: () => {} }));
 
+describeQuotas('data directory', (limits) => startMock({ sandbox: { secret: 'sandbox-test-secret', data: freshDir(), ...limits }, onWarning: () => {} }));
+
 describe('--data DIR', () => {
+  it('counts the records kept before a restart against --max-records after it', async () => {
+    const dir = freshDir();
+    const options = { sandbox: { secret: 'restart-secret', data: dir, maxRecords: 2 }, onWarning: () => {} };
+    const first = await startMock(options);
+    const token = await first.token('acme');
+    for (const name of ['kept-1', 'kept-2']) expect((await call(first.url, 'createSecretGroup', { token, body: secretGroup(name) })).status).toBe(200);
+    await first.close();
+
+    const second = await startMock(options);
+    try {
+      const refused = await call(second.url, 'createSecretGroup', { token, body: secretGroup('kept-3') });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toContain('keeps 2 secret-group records');
+    } finally {
+      await second.close();
+    }
+  });
+
   it('keeps what was written across a restart on the same directory', async () => {
     const dir = freshDir();
     const options = { sandbox: { secret: 'restart-secret', data: dir }, onWarning: () => {} };

@@ -11,17 +11,18 @@ import { takeOwnership } from './data-dir-owner.js';
 import { createMemoryOverlay, type MemoryOverlay, type OverlayChange } from './memory-overlay.js';
 import type { OverlayStore } from './overlay-store.js';
 import { StoreUnavailableError } from './record-store.js';
+import type { TenantQuota } from './tenant-quota.js';
 
 const SNAPSHOT = 'snapshot.jsonl';
 const CHANGES = 'changes.jsonl';
 
-export async function openFileOverlay(dir: string, warn: (line: string) => void): Promise<OverlayStore> {
+export async function openFileOverlay(dir: string, warn: (line: string) => void, quota?: TenantQuota): Promise<OverlayStore> {
   await mkdir(dir, { recursive: true });
   refuseEarlierFormat(dir);
   const ownership = await takeOwnership(dir);
   let log: AppendLog | undefined;
   try {
-    const memory = createMemoryOverlay('file', (change) => log!.append(JSON.stringify(change)));
+    const memory = createMemoryOverlay('file', (change) => log!.append(JSON.stringify(change)), quota);
     for (const file of [SNAPSHOT, CHANGES]) await replay(path.join(dir, file), memory, warn);
     await compact(dir, memory);
     log = createAppendLog(await open(path.join(dir, CHANGES), 'a'));

@@ -4,12 +4,15 @@
 import { deepFreeze } from '../deep-freeze.js';
 import type { OverlayEntry, OverlayStore } from './overlay-store.js';
 import type { StoredRecord } from './record-store.js';
+import { checkQuota, hasQuota, storedBytes, type TenantQuota } from './tenant-quota.js';
 
 /** One tenant's entries, in insertion order (a replaced entry keeps its place), and its live keys. */
 export interface TenantEntries {
   byId: Map<string, OverlayEntry>;
   /** kind + key → id, for live entries only */
   byKey: Map<string, string>;
+  /** with a quota: live entries by kind, and the bytes of each live entry and of all of them */
+  usage: { records: Map<string, number>; sizes: Map<string, number>; bytes: number } | undefined;
 }
 
 /** What changes an overlay's entries; the file overlay writes each to its log (the one way state changes). */
@@ -32,9 +35,19 @@ function frozenCopy(record: StoredRecord): StoredRecord {
   return deepFreeze(structuredClone(record));
 }
 
-/** `onChange` sees every change before it is applied; the file overlay logs it there. */
-export function createMemoryOverlay(backend: 'memory' | 'file' = 'memory', onChange: (change: OverlayChange) => void = () => {}): MemoryOverlay {
+/**
+ * `onChange` sees every change before it is applied; the file overlay logs it there. With a quota, each tenant's
+ * usage is kept up to date as changes are applied (replayed ones too), and a write that adds a record checks it in
+ * the same synchronous step as it writes, so no concurrent request can slip between the check and the write.
+ */
+export function createMemoryOverlay(
+  backend: 'memory' | 'file' = 'memory',
+  onChange: (change: OverlayChange) => void = () => {},
+  quota?: TenantQuota,
+): MemoryOverlay {
   const tenants = new Map<string, TenantEntries>();
+  const counted = hasQuota(quota);
+  const measured = counted && quota.maxBytes > 0;
   const lastSeen = new Map<string, number>();
   let closed = false;
 
@@ -45,11 +58,12 @@ export function createMemoryOverlay(backend: 'memory' | 'file' = 'memory', onCha
     }
     let entries = tenants.get(change.tenant);
     if (entries === undefined) {
-      entries = { byId: new Map(), byKey: new Map() };
+      entries = { byId: new Map(), byKey: new Map(), usage: counted ? { records: new Map(), sizes: new Map(), bytes: 0 } : undefined };
       tenants.set(change.tenant, entries);
     }
     const { entry } = change;
     const previous = entries.byId.get(indexKey(entry.kind, entry.id));
+    if (entries.usage !== undefined) countChange(entries.usage, previous, entry);
     const previousKey = previous?.record?.key ?? null;
     if (previousKey !== null) entries.byKey.delete(indexKey(entry.kind, previousKey));
     entries.byId.set(indexKey(entry.kind, entry.id), entry);
@@ -59,6 +73,23 @@ export function createMemoryOverlay(backend: 'memory' | 'file' = 'memory', onCha
   const change = (made: OverlayChange) => {
     onChange(made);
     apply(made);
+  };
+  /** Throws QuotaExceededError when `record`, a new record of `tenant`, would pass a quota. */
+  const checkNew = (tenant: string, record: StoredRecord) => {
+    if (!counted) return;
+    const usage = tenants.get(tenant)?.usage;
+    checkQuota(quota, tenant, record, { records: usage?.records.get(record.kind) ?? 0, bytes: usage?.bytes ?? 0 });
+  };
+  const countChange = (usage: NonNullable<TenantEntries['usage']>, previous: OverlayEntry | undefined, next: OverlayEntry) => {
+    const wasLive = previous !== undefined && previous.record !== null;
+    const isLive = next.record !== null;
+    const records = usage.records.get(next.kind) ?? 0;
+    usage.records.set(next.kind, records + Number(isLive) - Number(wasLive));
+    if (!measured) return;
+    const key = indexKey(next.kind, next.id);
+    const size = storedBytes(next.record);
+    usage.bytes += size - (usage.sizes.get(key) ?? 0);
+    usage.sizes.set(key, size);
   };
   const put = (tenant: string, record: StoredRecord) => change({ op: 'put', tenant, entry: { kind: record.kind, id: record.id, record: frozenCopy(record) } });
   const entryById = (tenant: string, kind: string, id: string) => tenants.get(tenant)?.byId.get(indexKey(kind, id));
@@ -100,19 +131,27 @@ export function createMemoryOverlay(backend: 'memory' | 'file' = 'memory', onCha
       const idTaken = entryById(tenant, record.kind, record.id) !== undefined;
       const keyTaken = record.key !== null && entryByKey(tenant, record.kind, record.key) !== undefined;
       if (idTaken || keyTaken) return false;
+      checkNew(tenant, record);
       put(tenant, record);
       return true;
     },
     async upsertByKey(tenant, record, seeded) {
       const own = entryByKey(tenant, record.kind, record.key!);
       let stored: StoredRecord = record;
+      // An update of the tenant's own record, or of a seed record it sees, is always allowed; a new one is counted.
+      let isUpdate = false;
       if (own !== undefined) {
         stored = { ...record, id: own.id, created: own.record!.created };
+        isUpdate = true;
       } else if (seeded !== undefined) {
         const seededEntry = entryById(tenant, record.kind, seeded.id);
         const deletedSeeded = seededEntry !== undefined && seededEntry.record === null;
-        if (!deletedSeeded) stored = { ...record, id: seeded.id, created: seeded.created };
+        if (!deletedSeeded) {
+          stored = { ...record, id: seeded.id, created: seeded.created };
+          isUpdate = true;
+        }
       }
+      if (!isUpdate) checkNew(tenant, stored);
       put(tenant, stored);
       return entryById(tenant, stored.kind, stored.id)!.record!;
     },

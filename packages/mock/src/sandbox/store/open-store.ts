@@ -8,12 +8,15 @@ import { MissingDriverError } from './optional-import.js';
 import type { OverlayStore } from './overlay-store.js';
 import { StoreUnavailableError, type Store } from './record-store.js';
 import { createSqlOverlay, describeDatabaseError } from './sql-overlay.js';
+import type { TenantQuota } from './tenant-quota.js';
 
 export interface StoreChoice {
   /** a directory the sandbox keeps its data in (one process owns it) */
   data?: string;
   /** a Postgres URL; never repeated in an error (it may hold a password) */
   databaseUrl?: string;
+  /** what one tenant's writes may keep; undefined: no limit */
+  quota?: TenantQuota;
 }
 
 export async function openStore(choice: StoreChoice, seed: SeedView, warn: (line: string) => void): Promise<Store> {
@@ -24,15 +27,15 @@ async function openOverlay(choice: StoreChoice, warn: (line: string) => void): P
   if (choice.data !== undefined) {
     const { openFileOverlay } = await import('./file-overlay.js');
     try {
-      return await openFileOverlay(choice.data, warn);
+      return await openFileOverlay(choice.data, warn, choice.quota);
     } catch (error) {
       throw new Error(`sandbox: cannot open its data directory: ${(error as Error).message}`, { cause: error });
     }
   }
-  if (choice.databaseUrl === undefined) return createMemoryOverlay();
+  if (choice.databaseUrl === undefined) return createMemoryOverlay('memory', undefined, choice.quota);
   try {
     const { createPgDriver } = await import('./pg-driver.js');
-    return await createSqlOverlay(await createPgDriver(choice.databaseUrl));
+    return await createSqlOverlay(await createPgDriver(choice.databaseUrl), choice.quota);
   } catch (error) {
     if (error instanceof MissingDriverError) throw error;
     const reason = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);

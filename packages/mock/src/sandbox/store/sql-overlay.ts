@@ -3,6 +3,7 @@
 import { createLookupBatcher } from './lookup-batcher.js';
 import type { OverlayEntry, OverlayStore } from './overlay-store.js';
 import { StoreUnavailableError, type Body, type StoredRecord } from './record-store.js';
+import { checkQuota, hasQuota, QuotaExceededError, type TenantQuota } from './tenant-quota.js';
 
 /** What the overlay needs from a database connection. */
 export interface SqlDriver {
@@ -71,8 +72,16 @@ const TOMBSTONE_OWNED = 'UPDATE sandbox_overlay SET deleted = true, key = NULL, 
 const TOUCH = `INSERT INTO sandbox_tenant_activity (tenant, last_seen) SELECT t, now() FROM unnest($1::text[]) AS t ORDER BY t
   ON CONFLICT (tenant) DO UPDATE SET last_seen = now()`;
 const IDLE = "last_seen < now() - $1 * interval '1 millisecond'";
+// Quotas: a write that may add a record holds this tenant's lock (any instance) from its count to its insert.
+// Two keys (a fixed number and the tenant's hash) keep these locks apart from the schema's one-key lock.
+const QUOTA_LOCK = `SELECT pg_advisory_xact_lock(${SCHEMA_LOCK}, hashtext($1))`;
+// The bytes as stored: body is json, kept as the text JSON.stringify wrote (tenant-quota.ts counts the same).
+const USAGE = `SELECT count(*) FILTER (WHERE kind = $2)::int AS records, coalesce(sum(octet_length(body::text)), 0)::bigint AS bytes
+  FROM sandbox_overlay WHERE tenant = $1 AND NOT deleted`;
+const LIVE_AT_KEY = 'SELECT 1 FROM sandbox_overlay WHERE tenant = $1 AND kind = $2 AND key = $3 AND NOT deleted';
+const AT_ID = 'SELECT deleted FROM sandbox_overlay WHERE tenant = $1 AND kind = $2 AND id = $3';
 
-export async function createSqlOverlay(driver: SqlDriver): Promise<OverlayStore> {
+export async function createSqlOverlay(driver: SqlDriver, quota?: TenantQuota): Promise<OverlayStore> {
   await guard(() =>
     driver.transaction(async (query) => {
       await query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
@@ -94,9 +103,14 @@ export async function createSqlOverlay(driver: SqlDriver): Promise<OverlayStore>
         return (await driver.query(FIND, [tenant, kind, ids, key ?? null])).map(toEntry);
       }),
     list: (tenant, kind, parent, ids) => guard(async () => (await driver.query(LIST, [tenant, kind, parent ?? null, ids])).map(toEntry)),
-    insert: (tenant, record) => guard(async () => (await driver.query(INSERT, [tenant, ...values(record)])).length > 0),
+    insert: (tenant, record) =>
+      guard(async () => {
+        if (hasQuota(quota)) return insertWithinQuota(driver, quota, tenant, record);
+        return (await driver.query(INSERT, [tenant, ...values(record)])).length > 0;
+      }),
     upsertByKey: (tenant, record, seeded) =>
       guard(async () => {
+        if (hasQuota(quota)) return upsertWithinQuota(driver, quota, tenant, record, seeded);
         if (seeded !== undefined) {
           const atSeed = await upsert(driver, UPSERT_AT_ID, tenant, { ...record, id: seeded.id, created: seeded.created });
           // No row: the tenant deleted the seed's record, so the name starts a new one.
@@ -127,6 +141,43 @@ export async function createSqlOverlay(driver: SqlDriver): Promise<OverlayStore>
     ping: () => guard(() => driver.ping()),
     close: () => driver.close(),
   };
+}
+
+/** Inserts under the tenant's quota lock: counts what it keeps, refuses past the quota, else inserts. */
+function insertWithinQuota(driver: SqlDriver, quota: TenantQuota, tenant: string, record: StoredRecord): Promise<boolean> {
+  return driver.transaction(async (query) => {
+    await query(QUOTA_LOCK, [tenant]);
+    await checkUsage(query, quota, tenant, record);
+    return (await query(INSERT, [tenant, ...values(record)])).length > 0;
+  });
+}
+
+/**
+ * The upsert under the tenant's quota lock: an update of a live record (by key, or the seed's record it sees) is
+ * always allowed; a new record is counted first. Under the lock no other write of the tenant adds a record
+ * meanwhile, so the upsert meets no race on the key.
+ */
+function upsertWithinQuota(driver: SqlDriver, quota: TenantQuota, tenant: string, record: StoredRecord, seeded: StoredRecord | undefined): Promise<StoredRecord> {
+  return driver.transaction(async (query) => {
+    await query(QUOTA_LOCK, [tenant]);
+    const ownIsLive = (await query(LIVE_AT_KEY, [tenant, record.kind, record.key])).length > 0;
+    if (!ownIsLive && seeded !== undefined) {
+      const [atSeed] = await query(AT_ID, [tenant, record.kind, seeded.id]);
+      const deletedSeeded = atSeed?.deleted === true;
+      if (!deletedSeeded) {
+        const rows = await query(UPSERT_AT_ID, [tenant, ...values({ ...record, id: seeded.id, created: seeded.created })]);
+        return toEntry(rows[0]!).record!;
+      }
+    }
+    if (!ownIsLive) await checkUsage(query, quota, tenant, record);
+    const rows = await query(UPSERT_BY_KEY, [tenant, ...values(record)]);
+    return toEntry(rows[0]!).record!;
+  });
+}
+
+async function checkUsage(query: SqlDriver['query'], quota: TenantQuota, tenant: string, record: StoredRecord): Promise<void> {
+  const [usage] = await query(USAGE, [tenant, record.kind]);
+  checkQuota(quota, tenant, record, { records: Number(usage!.records), bytes: Number(usage!.bytes) });
 }
 
 /** SQLSTATE unique_violation. */
@@ -207,7 +258,8 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof StoreUnavailableError) throw error;
+    const isOurs = error instanceof StoreUnavailableError || error instanceof QuotaExceededError;
+    if (isOurs) throw error;
     throw new StoreUnavailableError(describeDatabaseError(error), { cause: error });
   }
 }
