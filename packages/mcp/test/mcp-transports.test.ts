@@ -44,7 +44,7 @@ describe.each<TransportKind>(['stdio', 'http'])('over %s', (kind) => {
       const problems: string[] = [];
       for (const tool of readTools) {
         const operation = model.operation(tool.name);
-        const [{ args }] = documentedArguments(operation) as [{ args: Record<string, unknown> }];
+        const { args } = documentedArguments(operation)[0]!;
         const result = (await mcp.client.callTool({ name: tool.name, arguments: args })) as CallToolResult;
         if (result.isError) {
           problems.push(`${tool.name}: tool error ${textOf(result)}`);
