@@ -22,6 +22,16 @@ describe('argument check', () => {
     expect(problems).toContain('body.secrets[1].key: is required (required)');
   });
 
+  test("a body with variants gets the problems of the variant its discriminator names, or the discriminator's", async () => {
+    const manifest = { type: 'mcp-server/remote', name: 'github-tools', description: 'GitHub issues', collaborators: [], url: 'https://mcp.github.example/mcp' };
+    expect(await check(tool('createOrUpdateMcpServer'), { body: { manifest } })).toEqual([]);
+    expect(await check(tool('createOrUpdateMcpServer'), { body: { manifest: { ...manifest, url: 'ftp://x' } } })).toEqual([
+      'body.manifest.url: must match pattern "^https?:\\/\\/[^\\s]+$" (pattern)',
+    ]);
+    const [problem] = await check(tool('createOrUpdateMcpServer'), { body: { manifest: { ...manifest, type: 'mcp-server/ftp' } } });
+    expect(problem).toMatch(/^body\.manifest\.type: must be one of mcp-server\/remote, .*\(discriminator\)$/);
+  });
+
   test('accepts valid arguments', async () => {
     expect(await check(tool('getTeam'), { id: 'jqfwg345gi25n5ju2yz5iz6m' })).toEqual([]);
   });

@@ -13,7 +13,7 @@ const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs',
  * `schema` with every local `$ref` it reaches, at any depth, copied into `$defs` and the references rewritten to
  * point there (`#/components/schemas/Team` -> `#/$defs/Team`), so that it needs no document. Each named schema is
  * copied once (recursive schemas stay recursive); a name used by two places gets a number (`Team2`). Keywords
- * beside a `$ref` are kept. The document is not changed.
+ * beside a `$ref` are kept, and a discriminator's `mapping` is rewritten like a `$ref`. The document is not changed.
  */
 export function standaloneSchema(document: OpenApiDocument, schema: JsonObject): JsonObject {
   const defs: Record<string, JsonObject> = {};
@@ -39,11 +39,19 @@ export function standaloneSchema(document: OpenApiDocument, schema: JsonObject):
     for (const [key, value] of Object.entries(node as JsonObject)) {
       const isReference = key === '$ref' && typeof value === 'string';
       if (isReference) out.$ref = `#/$defs/${defFor(node as JsonObject)}`;
+      else if (key === 'discriminator' && isObject(value)) out[key] = copyDiscriminator(value);
       else if (DATA_KEYWORDS.has(key)) out[key] = value;
       else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) out[key] = mapValues(value, copy);
       else out[key] = copy(value);
     }
     return out;
+  };
+
+  // OpenAPI's discriminator names its variants by reference: those point into `$defs` too.
+  const copyDiscriminator = (discriminator: JsonObject): JsonObject => {
+    if (!isObject(discriminator.mapping)) return { ...discriminator };
+    const mapping = mapValues(discriminator.mapping, (ref) => (typeof ref === 'string' ? `#/$defs/${defFor({ $ref: ref })}` : ref));
+    return { ...discriminator, mapping };
   };
 
   const root = copy(schema) as JsonObject;

@@ -46,6 +46,14 @@ describe('standaloneSchema', () => {
     expect(JSON.stringify(document)).toBe(before);
   });
 
+  it("rewrites a discriminator's mapping like a $ref", () => {
+    const schema = standaloneSchema(document, {
+      oneOf: [{ $ref: '#/components/schemas/Team' }],
+      discriminator: { propertyName: 'type', mapping: { team: '#/components/schemas/Team', alias: '#/components/schemas/Alias' } },
+    });
+    expect(schema.discriminator).toEqual({ propertyName: 'type', mapping: { team: '#/$defs/Team', alias: '#/$defs/User' } });
+  });
+
   it('returns a schema without references as a copy, with no $defs', () => {
     const input = { type: 'string', pattern: '^a' };
     const schema = standaloneSchema(document, input);

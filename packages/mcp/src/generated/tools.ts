@@ -201,11 +201,11 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "mcp-server/remote": "#/components/schemas/RemoteMcpServerManifest",
-              "mcp-server/virtual": "#/components/schemas/VirtualMcpServerManifest",
-              "mcp-server/openapi": "#/components/schemas/OpenApiMcpServerManifest",
-              "mcp-server/stdio": "#/components/schemas/StdioMcpServerManifest",
-              "mcp-server/vendor-managed": "#/components/schemas/VendorManagedMcpServerManifest"
+              "mcp-server/remote": "#/$defs/RemoteMcpServerManifest",
+              "mcp-server/virtual": "#/$defs/VirtualMcpServerManifest",
+              "mcp-server/openapi": "#/$defs/OpenApiMcpServerManifest",
+              "mcp-server/stdio": "#/$defs/StdioMcpServerManifest",
+              "mcp-server/vendor-managed": "#/$defs/VendorManagedMcpServerManifest"
             }
           }
         },
@@ -395,9 +395,9 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "header": "#/components/schemas/McpHeaderAuth",
-              "oauth2": "#/components/schemas/McpOAuth2Auth",
-              "passthrough": "#/components/schemas/McpPassthroughAuth"
+              "header": "#/$defs/McpHeaderAuth",
+              "oauth2": "#/$defs/McpOAuth2Auth",
+              "passthrough": "#/$defs/McpPassthroughAuth"
             }
           }
         },
@@ -648,9 +648,9 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "remote": "#/components/schemas/RemoteOpenApiSpecSource",
-              "upload": "#/components/schemas/UploadOpenApiSpecSource",
-              "inline": "#/components/schemas/InlineOpenApiSpecSource"
+              "remote": "#/$defs/RemoteOpenApiSpecSource",
+              "upload": "#/$defs/UploadOpenApiSpecSource",
+              "inline": "#/$defs/InlineOpenApiSpecSource"
             }
           }
         },
@@ -956,11 +956,11 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "mcp-server/remote": "#/components/schemas/RemoteMcpServerManifestView",
-              "mcp-server/virtual": "#/components/schemas/VirtualMcpServerManifestView",
-              "mcp-server/openapi": "#/components/schemas/OpenApiMcpServerManifestView",
-              "mcp-server/stdio": "#/components/schemas/StdioMcpServerManifestView",
-              "mcp-server/vendor-managed": "#/components/schemas/VendorManagedMcpServerManifestView"
+              "mcp-server/remote": "#/$defs/RemoteMcpServerManifestView",
+              "mcp-server/virtual": "#/$defs/VirtualMcpServerManifestView",
+              "mcp-server/openapi": "#/$defs/OpenApiMcpServerManifestView",
+              "mcp-server/stdio": "#/$defs/StdioMcpServerManifestView",
+              "mcp-server/vendor-managed": "#/$defs/VendorManagedMcpServerManifestView"
             }
           }
         },
@@ -1956,9 +1956,9 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "vendor": "#/components/schemas/VendorStorageSource",
-              "external": "#/components/schemas/ExternalSource",
-              "local": "#/components/schemas/LocalModelSource"
+              "vendor": "#/$defs/VendorStorageSource",
+              "external": "#/$defs/ExternalSource",
+              "local": "#/$defs/LocalModelSource"
             }
           }
         },
@@ -2385,9 +2385,9 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "vendor": "#/components/schemas/VendorStorageSource",
-              "external": "#/components/schemas/ExternalSource",
-              "local": "#/components/schemas/LocalModelSource"
+              "vendor": "#/$defs/VendorStorageSource",
+              "external": "#/$defs/ExternalSource",
+              "local": "#/$defs/LocalModelSource"
             }
           }
         },
@@ -3446,9 +3446,9 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "inline": "#/components/schemas/InlineAgentSkillSource",
-              "blob-storage": "#/components/schemas/BlobStorageAgentSkillSource",
-              "local": "#/components/schemas/LocalAgentSkillSource"
+              "inline": "#/$defs/InlineAgentSkillSource",
+              "blob-storage": "#/$defs/BlobStorageAgentSkillSource",
+              "local": "#/$defs/LocalAgentSkillSource"
             }
           }
         },
@@ -3843,9 +3843,9 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "vendor": "#/components/schemas/VendorStorageSource",
-              "external": "#/components/schemas/ExternalSource",
-              "local": "#/components/schemas/LocalArtifactSource"
+              "vendor": "#/$defs/VendorStorageSource",
+              "external": "#/$defs/ExternalSource",
+              "local": "#/$defs/LocalArtifactSource"
             }
           }
         },
@@ -4631,11 +4631,11 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "mcp-server/remote": "#/components/schemas/RemoteMcpServerManifestView",
-              "mcp-server/virtual": "#/components/schemas/VirtualMcpServerManifestView",
-              "mcp-server/openapi": "#/components/schemas/OpenApiMcpServerManifestView",
-              "mcp-server/stdio": "#/components/schemas/StdioMcpServerManifestView",
-              "mcp-server/vendor-managed": "#/components/schemas/VendorManagedMcpServerManifestView"
+              "mcp-server/remote": "#/$defs/RemoteMcpServerManifestView",
+              "mcp-server/virtual": "#/$defs/VirtualMcpServerManifestView",
+              "mcp-server/openapi": "#/$defs/OpenApiMcpServerManifestView",
+              "mcp-server/stdio": "#/$defs/StdioMcpServerManifestView",
+              "mcp-server/vendor-managed": "#/$defs/VendorManagedMcpServerManifestView"
             }
           }
         },
@@ -6683,10 +6683,10 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "status",
             "mapping": {
-              "running": "#/components/schemas/AgentTurnStateRunning",
-              "done": "#/components/schemas/AgentTurnStateDone",
-              "cancelled": "#/components/schemas/AgentTurnStateCancelled",
-              "error": "#/components/schemas/AgentTurnStateError"
+              "running": "#/$defs/AgentTurnStateRunning",
+              "done": "#/$defs/AgentTurnStateDone",
+              "cancelled": "#/$defs/AgentTurnStateCancelled",
+              "error": "#/$defs/AgentTurnStateError"
             }
           }
         },
@@ -6754,9 +6754,9 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "tool.approval_required": "#/components/schemas/ToolApprovalRequired",
-              "tool.response_required": "#/components/schemas/ToolResponseRequired",
-              "mcp.auth_required": "#/components/schemas/McpAuthRequired"
+              "tool.approval_required": "#/$defs/ToolApprovalRequired",
+              "tool.response_required": "#/$defs/ToolResponseRequired",
+              "mcp.auth_required": "#/$defs/McpAuthRequired"
             }
           }
         },
@@ -6966,8 +6966,8 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "text": "#/components/schemas/TextContentPart",
-              "refusal": "#/components/schemas/RefusalContentPart"
+              "text": "#/$defs/TextContentPart",
+              "refusal": "#/$defs/RefusalContentPart"
             }
           }
         },
@@ -7226,9 +7226,9 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "user.message": "#/components/schemas/UserMessageInput",
-              "user.tool_approval": "#/components/schemas/UserToolApprovalInput",
-              "user.tool_response": "#/components/schemas/UserToolResponseInput"
+              "user.message": "#/$defs/UserMessageInput",
+              "user.tool_approval": "#/$defs/UserToolApprovalInput",
+              "user.tool_response": "#/$defs/UserToolResponseInput"
             }
           }
         },
@@ -7272,8 +7272,8 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "text": "#/components/schemas/TextContentPart",
-              "file": "#/components/schemas/FileContentPart"
+              "text": "#/$defs/TextContentPart",
+              "file": "#/$defs/FileContentPart"
             }
           }
         },
@@ -7335,8 +7335,8 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "status",
             "mapping": {
-              "allow": "#/components/schemas/ToolApprovalAllow",
-              "deny": "#/components/schemas/ToolApprovalDeny"
+              "allow": "#/$defs/ToolApprovalAllow",
+              "deny": "#/$defs/ToolApprovalDeny"
             }
           }
         },
@@ -7757,9 +7757,9 @@ export const tools: readonly ToolDescriptor[] = [
           "discriminator": {
             "propertyName": "type",
             "mapping": {
-              "inline": "#/components/schemas/InlineAgentSkillSource",
-              "blob-storage": "#/components/schemas/BlobStorageAgentSkillSource",
-              "local": "#/components/schemas/LocalAgentSkillSource"
+              "inline": "#/$defs/InlineAgentSkillSource",
+              "blob-storage": "#/$defs/BlobStorageAgentSkillSource",
+              "local": "#/$defs/LocalAgentSkillSource"
             }
           }
         },
