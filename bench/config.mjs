@@ -10,7 +10,7 @@
 import { envFlag, envNumber, loadSettings } from './lib/env.mjs';
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,proxy runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,proxy,mcp runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -86,6 +86,11 @@ export const settings = {
     rounds: envNumber('BENCH_PROXY_ROUNDS', 2, { min: 1 }),
     connections: envNumber('BENCH_PROXY_CONNECTIONS', 10, { min: 1 }),
     startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 60_000, { min: 1000 }),
+  },
+
+  mcp: {
+    /** Start-ups per mode of @vendor/api-mcp (spawn to tools/list answered; alternating, the median is reported). */
+    startRuns: envNumber('BENCH_MCP_START_RUNS', 7, { min: 1 }),
   },
 
   /** Time limit of each section's child process, ms (it is killed with its servers when exceeded). */
@@ -263,6 +268,24 @@ export const budgets = [
     margin: 0.2,
     unit: '×',
     value: (r) => r.proxy?.sequential?.ratios?.['proxy-service']?.p50,
+  },
+  {
+    id: 'mcp-install-size',
+    title: '`npm install @vendor/api-mcp` (with the client and types, without the mock): bytes in node_modules',
+    op: '<=',
+    budget: 20_000_000, // bytes (issue 34): 18.85 MB measured, of which the MCP SDK and its zod, hono and express ~15 MB; margin: a minor version of a transitive dependency moves it by a few hundred kB
+    margin: 500_000,
+    unit: 'B',
+    value: (r) => r.mcp?.installs?.find((install) => install.id === 'mcp')?.bytes,
+  },
+  {
+    id: 'mcp-startup',
+    title: '`npx @vendor/api-mcp` against an API URL: spawn to tools/list answered over stdio (median)',
+    op: '<=',
+    budget: 1000, // ms (issue 34): a host's start that feels immediate; margin: medians of 382, 463 and 716 ms in three runs at load 2-6
+    margin: 350,
+    unit: ' ms',
+    value: (r) => r.mcp?.starts?.find((start) => start.id === 'api')?.medianMs,
   },
 ];
 
