@@ -8,7 +8,6 @@ import { ConfigurationError, connect } from './api-connection.js';
 import { readCliOptions, USAGE, UsageError, type CliOptions } from './cli-options.js';
 import { createApiMcpServer } from './create-server.js';
 import { tools as allTools } from './generated/tools.js';
-import { serveHttp } from './serve-http.js';
 import { selectTools, ToolSelectionError } from './tool-selection.js';
 
 const say = (line: string) => process.stderr.write(`api-mcp: ${line}\n`);
@@ -50,6 +49,8 @@ async function serveStdio(newServer: () => ReturnType<typeof createApiMcpServer>
 }
 
 async function serveStreamableHttp(newServer: () => ReturnType<typeof createApiMcpServer>, listen: NonNullable<CliOptions['http']>, served: string): Promise<void> {
+  // Loaded only here: the HTTP transport brings Hono, a third of the start-up under stdio.
+  const { serveHttp } = await import('./serve-http.js');
   const running = await serveHttp(newServer, listen);
   // On stdout: the one line a script or a test reads to find the server.
   process.stdout.write(`api-mcp: Streamable HTTP on ${running.url}\n`);
