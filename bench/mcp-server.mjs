@@ -1,4 +1,4 @@
-// Section 9: @vendor/api-mcp as a user gets it. Install size: the packed tarballs installed into an empty project
+// Section mcp: @vendor/api-mcp as a user gets it. Install size: the packed tarballs installed into an empty project
 // (npm, from its cache), once as `@vendor/api-mcp` alone and once with `@vendor/api-mock` beside it (what `--mock`
 // needs). Start-up: spawn of the installed bin to `tools/list` answered over stdio, against an API URL (no mock
 // loaded) and with `--mock`, alternating, median of `startRuns` each.

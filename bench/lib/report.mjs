@@ -222,7 +222,7 @@ export function renderMarkdown(results) {
   }
 
   const mcp = results.mcp;
-  out.push('## 9. MCP server', sectionNotes(mcp, m));
+  out.push('## MCP server (`@vendor/api-mcp`)', sectionNotes(mcp, m));
   if (mcp && !mcp.error) {
     out.push(
       `\`@vendor/api-mcp\` as a user installs it: the packed tarballs installed into an empty project (npm, from its cache), bytes of every file in node_modules. \`@vendor/api-mock\` is an optional peer that only \`--mock\` needs: it is ${percent(mcp.mockShare, 0)} of the install with it.`,
