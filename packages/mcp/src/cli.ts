@@ -7,6 +7,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { ConfigurationError, connect } from './api-connection.js';
 import { readCliOptions, USAGE, UsageError, type CliOptions } from './cli-options.js';
 import { createApiMcpServer } from './create-server.js';
+import { isLoopbackHost } from './loopback.js';
 import { tools as allTools } from './generated/tools.js';
 import { selectTools, ToolSelectionError } from './tool-selection.js';
 
@@ -55,8 +56,7 @@ async function serveStreamableHttp(newServer: () => ReturnType<typeof createApiM
   // On stdout: the one line a script or a test reads to find the server.
   process.stdout.write(`api-mcp: Streamable HTTP on ${running.url}\n`);
   say(`serving ${served}`);
-  const isLoopback = listen.host === '127.0.0.1' || listen.host === '::1' || listen.host === 'localhost';
-  if (!isLoopback) say(`warning: ${listen.host} is not loopback; anyone who reaches ${running.url} calls the API with your token`);
+  if (!isLoopbackHost(listen.host)) say(`warning: ${listen.host} is not loopback; anyone who reaches ${running.url} calls the API with your token`);
   const stop = () => {
     running.close().finally(() => process.exit(0));
   };

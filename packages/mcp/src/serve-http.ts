@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isLoopbackHost } from './loopback.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -77,8 +78,7 @@ export async function serveHttp(newServer: () => Server, { port, host }: { port:
 
 /** On loopback, the Host headers that name this server; elsewhere `undefined` (any name may reach it). */
 function hostNames(host: string, port: number, authority: string): ReadonlySet<string> | undefined {
-  const isLoopback = host === '127.0.0.1' || host === '::1' || host === 'localhost';
-  if (!isLoopback) return undefined;
+  if (!isLoopbackHost(host)) return undefined;
   return new Set([authority.toLowerCase(), `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
 }
 
