@@ -1,19 +1,10 @@
-// Benchmark settings and budgets for `npm run bench` / `npm run bench:check`.
+// Benchmark settings for `npm run bench` (the budgets `npm run bench:check` holds them to are in budgets.mjs).
 // Every size can be overridden from the environment (see BENCH_* below); the defaults are the full run.
-//
-// Budgets: `value(results)` reads the measured value from bench/results.json; `op` says which side is good.
-// `margin` is the run-to-run noise of that value on this machine (a shared, noisy 2-core box), written
-// beside the budget so a reader knows how close is too close. bench:check fails only when the budget itself
-// is missed; when the headroom is smaller than the margin it prints AT RISK (the next noisy run may fail).
-// Each budget keeps one line of why; its measurements and earlier values are in bench/README.md, "Budget history".
 
-import { withoutFailures } from './lib/budgets.mjs';
 import { envFlag, envNumber, loadSettings } from './lib/env.mjs';
 
-export { evaluateBudget } from './lib/budgets.mjs';
-
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -101,198 +92,14 @@ export const settings = {
     startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 60_000, { min: 1000 }),
   },
 
+  mcp: {
+    /** Start-ups per mode of @vendor/api-mcp (spawn to tools/list answered; alternating, the median is reported). */
+    startRuns: envNumber('BENCH_MCP_START_RUNS', 7, { min: 1 }),
+  },
+
   /** Time limit of each section's child process, ms (it is killed with its servers when exceeded). */
   sectionTimeoutMs: envNumber('BENCH_SECTION_TIMEOUT_MS', 60 * 60_000, { min: 1000 }),
 };
 
-export const budgets = [
-  {
-    id: 'client-overhead-stub-get',
-    title: 'Client per-call cost, stubbed fetch, GET: @vendor/api-client / bare openapi-fetch (median)',
-    op: '<=',
-    budget: 1.15, // × bare openapi-fetch (issue 7); margin: spread of three 20k-call runs (issue 15)
-    margin: 0.05,
-    unit: '×',
-    value: (r) => r.client?.stub?.ratios?.get?.['api-client']?.vsOpenapiFetch,
-  },
-  {
-    id: 'client-overhead-stub-put',
-    title: 'Client per-call cost, stubbed fetch, PUT with body: @vendor/api-client / bare openapi-fetch (median)',
-    op: '<=',
-    budget: 1.15, // × bare openapi-fetch (issue 7); margin: spread of the same three runs
-    margin: 0.05,
-    unit: '×',
-    value: (r) => r.client?.stub?.ratios?.put?.['api-client']?.vsOpenapiFetch,
-  },
-  {
-    id: 'client-bundle-whole',
-    title: 'Whole client (all exports), esbuild minified + gzip',
-    op: '<=',
-    budget: 7000, // bytes, issue 23 (6.5 kB + 0.5 kB for withResponse, pages() and hooks); margin: bytes are exact, 50 B covers esbuild/zlib
-    margin: 50,
-    unit: 'B',
-    value: (r) => r.bundle?.entries?.find((e) => e.id === 'client-all')?.gzip,
-  },
-  {
-    id: 'client-overhead-http-get',
-    title: 'Client per-call cost over loopback HTTP, GET: @vendor/api-client / raw fetch(url, init) (median)',
-    op: '<=',
-    budget: 1.15, // × raw fetch in the same run (issue 15); margin: spread of six 2,000-call runs
-    margin: 0.08,
-    unit: '×',
-    value: (r) => r.client?.http?.ratios?.get?.['api-client']?.vsFetch,
-  },
-  {
-    id: 'client-overhead-http-put',
-    title: 'Client per-call cost over loopback HTTP, PUT with body: @vendor/api-client / raw fetch(url, init) (median)',
-    op: '<=',
-    budget: 1.15, // × raw fetch in the same run (issue 15); margin: spread of the same six runs
-    margin: 0.08,
-    unit: '×',
-    value: (r) => r.client?.http?.ratios?.put?.['api-client']?.vsFetch,
-  },
-  {
-    id: 'mock-static-get-rps',
-    title: 'Our mock / bare Prism requests per second, static GET (autocannon, 10 connections)',
-    op: '>=',
-    budget: 0.8, // × bare Prism's requests/second (issue 7); margin: spread of four runs of one build
-    margin: 0.4,
-    unit: '×',
-    value: (r) => r.mock?.ratios?.['static-get'],
-  },
-  {
-    id: 'mock-start-vs-prism',
-    title: 'Mock spawn to first answered request / bare Prism\'s (median of BENCH_MOCK_START_RUNS start-ups each)',
-    op: '<=',
-    budget: 0.3, // × bare Prism's start-up (issue 12); margin: spread of three runs, mostly Prism's own start-up
-    margin: 0.05,
-    unit: '×',
-    value: (r) => r.mock?.startup?.mockVsPrism,
-  },
-  {
-    id: 'mock-static-get-vs-floor',
-    title: 'Our mock with its defaults (journal on) / bare node:http floor requests per second, static GET (auth, parameters)',
-    op: '>=',
-    budget: 0.8, // × the floor's req/s with the journal on (issue 30; 0.4 before, issue 12); margin: run-to-run noise on the shared 2-core machine
-    margin: 0.08,
-    unit: '×',
-    value: (r) => r.mock?.floorRatios?.['static-get'],
-  },
-  {
-    id: 'mock-valid-put-vs-floor',
-    title: 'Our mock with its defaults (journal on) / bare node:http floor requests per second, valid PUT (auth, parameters, body schema)',
-    op: '>=',
-    budget: 0.6, // × the floor's req/s, journal on, below the GET's: the mock checks the body too (issue 30; 0.4 before); margin: as the GET's
-    margin: 0.08,
-    unit: '×',
-    value: (r) => r.mock?.floorRatios?.['valid-put'],
-  },
-  {
-    id: 'docs-page-wire',
-    title: 'Docs page on the wire, one cold load in Chromium (scripts/static-server.mjs, brotli)',
-    op: '<=',
-    budget: 800_000, // 800 kB (issue 14; paint is not budgeted); margin: a Redoc or spec update moves tens of kB
-    margin: 20_000,
-    unit: 'B',
-    value: (r) => r.docs?.wireBytes,
-  },
-  {
-    id: 'sandbox-get-rps',
-    title: 'Sandbox (in memory) / stateless mock requests per second, GET by id (autocannon, 10 connections)',
-    op: '>=',
-    budget: 0.5, // × the stateless mock's GET req/s, same run (issue 13); margin: from two runs under heavy load
-    margin: 0.15,
-    unit: '×',
-    value: (r) => r.sandbox?.ratios?.['get-memory'],
-  },
-  {
-    id: 'sandbox-cold-start',
-    title: 'Sandbox (in memory) / stateless mock cold start, spawn to listening (median of 5 each)',
-    op: '<=',
-    budget: 1.5, // × the stateless mock's cold start, same run (issue 13); margin: two runs, starts vary widely under load
-    margin: 0.3,
-    unit: '×',
-    value: (r) => r.sandbox?.coldStart?.ratio,
-  },
-  {
-    id: 'sandbox-tenants-rss',
-    title: 'Sandbox in memory: RSS after 10,000 tenants made one GET each (getTeam, each its own token), fresh server',
-    op: '<=',
-    budget: 150, // MB in all, tenants are cheap (issue 24); margin: 116–118 MB in three runs, 10 MB covers a later GC
-    margin: 10,
-    unit: ' MB',
-    value: (r) => withoutFailures(r.sandbox?.tenants?.memory)?.rssAfterMb,
-  },
-  {
-    id: 'sandbox-tenants-pg-seed-rows',
-    title: "Sandbox on Postgres: rows in its record table for the same 10,000 tenants after their GETs (seed rows), fresh server",
-    op: '<=',
-    budget: 0, // rows, a tenant that only reads writes none (issue 24); margin 0: an exact count, no run-to-run noise
-    margin: 0,
-    unit: ' rows',
-    value: (r) => withoutFailures(r.sandbox?.tenants?.postgres)?.seedRows,
-  },
-  {
-    id: 'sandbox-first-request',
-    title: "Sandbox in memory: a new tenant's first request / an existing tenant's, GET getTeam, one connection (medians of 500 alternating pairs)",
-    op: '<=',
-    budget: 2, // × an existing tenant's request, same run (issue 24); margin: 1.41–1.64 in three runs
-    margin: 0.25,
-    unit: '×',
-    value: (r) => r.sandbox?.firstRequest?.memory?.ratio,
-  },
-  {
-    id: 'sandbox-data-get-rps',
-    title: 'Sandbox with --data / stateless mock requests per second, GET by id (autocannon, 10 connections)',
-    op: '>=',
-    budget: 0.5, // × the stateless mock's GET req/s, same run (issue 24); margin: as sandbox-get-rps, reads come from memory the same way
-    margin: 0.15,
-    unit: '×',
-    value: (r) => r.sandbox?.ratios?.['get-data'],
-  },
-  {
-    id: 'sandbox-data-rss',
-    title: 'Sandbox with --data: RSS after 10,000 created MCP servers',
-    op: '<=',
-    budget: 200, // MB (issue 24); margin: 141–153 MB in three runs
-    margin: 15,
-    unit: ' MB',
-    value: (r) => withoutFailures(r.sandbox?.memory?.data)?.rssAfterMb,
-  },
-  {
-    id: 'sandbox-postgres-get-rps',
-    title: 'Sandbox on Postgres (one instance) / stateless mock requests per second, GET by id (autocannon, 10 connections)',
-    op: '>=',
-    budget: 0.3, // × the stateless mock's GET req/s, same run (issue 24); margin: 0.29–0.45 in three runs at load 2–6
-    margin: 0.1,
-    unit: '×',
-    value: (r) => r.sandbox?.ratios?.['get-postgres'],
-  },
-  {
-    id: 'sandbox-noisy-p99',
-    title: "Shared sandbox: quiet tenants' p99 of GET by id while another tenant floods it on 20 connections / their p99 without the flood",
-    op: '<=',
-    budget: 2, // × the quiet tenants' p99 alone, same run (issue 33); margin: 1.22–1.56 in short runs at load 13–14
-    margin: 0.4,
-    unit: '×',
-    value: (r) => r.noisy?.neighbour?.p99Ratio,
-  },
-  {
-    id: 'sandbox-flood-rss',
-    title: 'Shared sandbox (quotas, no rate limit): RSS after one tenant wrote 1,000 MCP servers (its --max-records) and 2,000 more',
-    op: '<=',
-    budget: 150, // MB (issue 33), bounded by the quotas whatever one tenant sends; margin: 105 MB after 2,000, 118 MB after 8,000 refused
-    margin: 15,
-    unit: ' MB',
-    value: (r) => r.noisy?.writeFlood?.rssAfterMb,
-  },
-  {
-    id: 'proxy-latency-p50',
-    title: 'Validation proxy in front of an upstream answering in 2 ms / that upstream alone, sequential GET listAgentSkillVersions (1,004 B), one connection (p50)',
-    op: '<=',
-    budget: 1.5, // × an upstream answering in 2 ms, same run (issue 22); margin: the proxy adds 0.8–1.2 ms at p50 here
-    margin: 0.2,
-    unit: '×',
-    value: (r) => r.proxy?.sequential?.ratios?.['proxy-service']?.p50,
-  },
-];
+export { budgets } from './budgets.mjs';
+export { evaluateBudget } from './lib/budgets.mjs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checks the three published packages as npm would ship them (build them first: `npx turbo run build --filter=@vendor/*`).
+// Checks the four published packages as npm would ship them (build them first: `npx turbo run build --filter=@vendor/*`).
 //
 //   node scripts/check-packages.mjs      packs each package, then runs publint and `attw` on the tarball and checks
 //                                        its file list; prints every problem, exits 1 if there is any.
@@ -26,6 +26,7 @@ export const PUBLISHED = [
   { name: '@vendor/api-types', dir: 'packages/types' },
   { name: '@vendor/api-client', dir: 'packages/client' },
   { name: '@vendor/api-mock', dir: 'packages/mock' },
+  { name: '@vendor/api-mcp', dir: 'packages/mcp' },
 ];
 
 /**

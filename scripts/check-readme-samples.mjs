@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const READMES = ['packages/client/README.md', 'packages/types/README.md', 'packages/mock/README.md'];
+export const READMES = ['packages/client/README.md', 'packages/types/README.md', 'packages/mock/README.md', 'packages/mcp/README.md'];
 
 // Inside the repository (so that `@vendor/*` resolve to the workspace packages' built dist, as installed), but not
 // under node_modules, where TypeScript treats files as libraries. Git-ignored, and removed after each check.

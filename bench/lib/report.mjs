@@ -223,6 +223,27 @@ export function renderMarkdown(results) {
     );
   }
 
+  const mcp = results.mcp;
+  out.push('## MCP server (`@vendor/api-mcp`)', sectionNotes(mcp, m));
+  if (mcp && !mcp.error) {
+    out.push(
+      `\`@vendor/api-mcp\` as a user installs it: the packed tarballs installed into an empty project (npm, from its cache), bytes of every file in node_modules. \`@vendor/api-mock\` is an optional peer that only \`--mock\` needs: it is ${percent(mcp.mockShare, 0)} of the install with it.`,
+      '',
+      table(
+        ['install', 'node_modules', 'packages', 'largest'],
+        mcp.installs.map((install) => [install.title, mb(install.bytes / 1e6), int(install.packageCount), install.largest.slice(0, 5).map((p) => `${p.name} ${mb(p.bytes / 1e6)}`).join(', ')]),
+      ),
+      '',
+      `Start-up: spawn of the installed bin to \`tools/list\` answered, over stdio (Node ${mcp.node}), the modes alternating.`,
+      '',
+      table(
+        ['mode', 'runs', 'median', 'min', 'max', 'tools listed'],
+        mcp.starts.map((start) => [start.title, int(start.runs), ms(start.medianMs, 0), ms(start.minMs, 0), ms(start.maxMs, 0), int(start.tools)]),
+      ),
+      '',
+    );
+  }
+
   out.push('## Reproduce', '');
   out.push(
     '```sh',
@@ -239,7 +260,7 @@ export function renderMarkdown(results) {
         `tsc runs ${s.typecheck.runs} (BENCH_TSC_RUNS)`,
         `proxy ${s.proxy?.calls ?? '–'} sequential requests per target (BENCH_PROXY_CALLS), ${s.proxy?.seconds ?? '–'} s of autocannon per target (BENCH_PROXY_SECONDS)`,
       ].join('; ') +
-      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy` runs a subset and merges it into the existing `bench/results.json`.',
+      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp` runs a subset and merges it into the existing `bench/results.json`.',
     '',
   );
   return out.join('\n');

@@ -32,7 +32,7 @@ function shippedFiles(): string[] {
   if (!existsSync(path.join(repoRoot, docsSite))) {
     throw new Error('apps/docs/dist is missing: build the docs first (`npx turbo run build --filter=@vendor/api-docs`).');
   }
-  return ['packages/types/src/generated/openapi.json', ...filesBelow('apps/docs/src/generated'), ...filesBelow(docsSite)];
+  return ['packages/types/src/generated/openapi.json', 'packages/mcp/src/generated/tools.ts', ...filesBelow('apps/docs/src/generated'), ...filesBelow(docsSite)];
 }
 
 describe('published documents carry no authoring notes', () => {

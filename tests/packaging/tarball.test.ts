@@ -1,7 +1,7 @@
-// Packed-tarball smoke test: the three packages as a user installs them, in a project outside the workspace.
+// Packed-tarball smoke test: the four packages as a user installs them, in a project outside the workspace.
 // npm pack -> npm install the tarballs in os.tmpdir() -> import (ESM) and require (CJS) the client, call getTeam
-// against the mock from the installed @vendor/api-mock, run its CLI with npx -> a TypeScript consumer type-checks
-// under node16 and bundler.
+// against the mock from the installed @vendor/api-mock, run its CLI with npx -> run @vendor/api-mcp with npx, and
+// list and call its tools with the MCP SDK it installed -> a TypeScript consumer type-checks under node16 and bundler.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -71,7 +71,7 @@ afterAll(async () => {
 
 describe.concurrent('installed from the tarballs', () => {
   test('the packages come from the tarballs, not the workspace', async () => {
-    for (const name of ['@vendor/api-types', '@vendor/api-client', '@vendor/api-mock']) {
+    for (const name of ['@vendor/api-types', '@vendor/api-client', '@vendor/api-mock', '@vendor/api-mcp']) {
       const dir = await realpath(path.join(app, 'node_modules', name));
       expect(dir.startsWith(await realpath(app))).toBe(true);
     }
@@ -91,6 +91,16 @@ describe.concurrent('installed from the tarballs', () => {
     // --no-install: npx fails instead of fetching when the installed package does not provide the command.
     const { stdout } = await run('npx', ['--no-install', '@vendor/api-mock', 'token', '--help'], { cwd: app, timeout: 170_000 });
     expect(stdout.split('\n')[0]).toMatch(/^Usage: npx @vendor\/api-mock token --tenant NAME/);
+  }, 180_000);
+
+  test('npx @vendor/api-mcp runs the installed server (its bin is linked), never a package from the registry', async () => {
+    const { stdout } = await run('npx', ['--no-install', '@vendor/api-mcp', '--help'], { cwd: app, timeout: 170_000 });
+    expect(stdout.split('\n')[0]).toMatch(/^Usage: npx @vendor\/api-mcp /);
+  }, 180_000);
+
+  test('an MCP client (the SDK @vendor/api-mcp installed) lists its 15 tools over stdio and calls getTeam against --mock', async () => {
+    const out = await node('mcp.mjs');
+    expect(out).toEqual({ tools: 15, team: TEAM_ID, isError: false });
   }, 180_000);
 
   test('TypeScript consumer type-checks under moduleResolution node16 (ESM and CJS files)', async () => {
@@ -149,6 +159,21 @@ const spec = require('@vendor/api-types/openapi.json');
 });
 `;
 
+const MCP = `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const transport = new StdioClientTransport({ command: 'node_modules/.bin/api-mcp', args: ['--mock'] });
+const client = new Client({ name: 'smoke', version: '0.0.0' });
+await client.connect(transport);
+try {
+  const { tools } = await client.listTools();
+  const result = await client.callTool({ name: 'getTeam', arguments: { id: '${TEAM_ID}' } });
+  console.log(JSON.stringify({ tools: tools.length, team: result.structuredContent?.data?.id, isError: result.isError === true }));
+} finally {
+  await client.close();
+}
+`;
+
 // One consumer for both resolutions; the @ts-expect-error lines prove the types are real (not any).
 // A team id is `string | null` when present: the service sends null for unset fields.
 const TS_BODY = `export async function main(): Promise<string | null | undefined> {
@@ -183,6 +208,7 @@ const compilerOptions = { target: 'ES2022', strict: true, noEmit: true, lib: ['E
 const CONSUMER_FILES: Record<string, string> = {
   'esm.mjs': ESM,
   'cjs.cjs': CJS,
+  'mcp.mjs': MCP,
   'src/consumer.mts': TS_IMPORTS + TS_BODY,
   'src/consumer.cts': TS_IMPORTS + TS_BODY,
   'src/consumer.ts': TS_IMPORTS + TS_BODY,

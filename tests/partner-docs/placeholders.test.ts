@@ -60,10 +60,12 @@ describe('example hosts and the token variable', () => {
     expect(otherTokenVariables(partnerFiles())).toEqual([]);
   });
 
-  test("the client README's quick start uses the docs' hosts and token variable", () => {
+  // The quick start reads the variables @vendor/api-mcp reads (issue 34), and gives the docs' hosts as their values.
+  test("the client README's quick start uses the docs' hosts and the variables of the token and base URLs", () => {
     const readme = readFileSync(path.join(repoRoot, 'packages/client/README.md'), 'utf8');
-    expect(readme).toContain(`baseUrl: '${CONTROL_PLANE_BASE_URL}'`);
-    expect(readme).toContain(`gatewayBaseUrl: '${GATEWAY_BASE_URL}'`);
+    expect(readme).toContain(`VENDOR_API_BASE_URL=${CONTROL_PLANE_BASE_URL}, VENDOR_API_GATEWAY_BASE_URL=${GATEWAY_BASE_URL}`);
+    expect(readme).toContain('baseUrl: process.env.VENDOR_API_BASE_URL!');
+    expect(readme).toContain('gatewayBaseUrl: process.env.VENDOR_API_GATEWAY_BASE_URL');
     expect(readme).toContain(`token: process.env.${TOKEN_ENV_VAR}!`);
   });
 

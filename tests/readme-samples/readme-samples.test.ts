@@ -8,7 +8,7 @@ import { READMES, checkReadmeSamples, extractSamples } from '../../scripts/check
 import { assertBuilt } from '../packaging/setup';
 
 describe('README samples', () => {
-  it('every ts block of the client, types and mock READMEs type-checks', async () => {
+  it('every ts block of the client, types, mock and MCP READMEs type-checks', async () => {
     assertBuilt();
     const { samples, errors } = await checkReadmeSamples();
     expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 // Introduction sections the docs add after the spec's own `info.description`: how to set both base URLs,
 // which operation uses which error shape, pagination, the mock, and whom to ask. Built from the document, so
 // the operation lists and the contact cannot drift from the contract.
+import { useFromAnAgent } from './agent-section.mjs';
 import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
 
 const SHAPE_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
@@ -175,5 +176,5 @@ Questions about this API, this reference or the mock: e-mail [${email}](mailto:$
  * @param {Record<string, any>} [info] the document's `info` (its contact)
  */
 export function introduction(ops, info) {
-  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), sharedSandbox(), samples(ops), tryIt(), support(info)].filter(Boolean).join('\n');
+  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), sharedSandbox(), samples(ops), tryIt(), useFromAnAgent(ops), support(info)].filter(Boolean).join('\n');
 }

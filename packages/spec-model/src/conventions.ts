@@ -24,6 +24,17 @@ export function readIdempotent(operation: JsonObject, label: string): boolean {
   return idempotent;
 }
 
+/**
+ * `x-destructive`: whether calling the operation deletes, ends or replaces something that cannot be had back (a
+ * repository, a running job, a password). Optional; when absent, a DELETE is destructive and nothing else is.
+ */
+export function readDestructive(operation: JsonObject, method: string, label: string): boolean {
+  const destructive = operation['x-destructive'];
+  if (destructive === undefined) return method === 'delete';
+  if (typeof destructive !== 'boolean') throw new SpecModelError(`${label} has x-destructive that is not true|false`);
+  return destructive;
+}
+
 export function readErrorShape(operation: JsonObject, label: string): ErrorShape {
   const shape = operation['x-error-shape'];
   if (!ERROR_SHAPES.includes(shape)) throw new SpecModelError(`${label} needs x-error-shape: ${ERROR_SHAPES.join('|')}`);

@@ -41,3 +41,4 @@ export type {
   SpecRequestBody,
   SpecResponse,
 } from './types.js';
+export { standaloneSchema } from './standalone-schema.js';

@@ -5,6 +5,7 @@ import {
   effectiveServers,
   invalidInputStatusOf,
   operationLabel,
+  readDestructive,
   readErrorShape,
   readIdempotent,
   readOperationId,
@@ -70,6 +71,7 @@ function readOperation(document: OpenApiDocument, { path, pathItem, pathItemPoin
   const label = operationLabel(method, path, operationId);
   const idempotent = readIdempotent(definition, label);
   const errorShape = readErrorShape(definition, label);
+  const destructive = readDestructive(definition, method, label);
   const servers = effectiveServers(document, pathItem, definition);
   const parameters = mergedParameters(document, { pathItem, pathItemPointer, operation: definition, operationPointer: pointer }, label);
   const responses = readResponses(document, pointer, definition.responses);
@@ -82,6 +84,7 @@ function readOperation(document: OpenApiDocument, { path, pathItem, pathItemPoin
     addressSpace: addressSpaceOf(servers),
     servers,
     idempotent,
+    destructive,
     errorShape,
     invalidInputStatus: invalidInputStatusOf(errorShape, responses.map((response) => response.status)),
     tags: definition.tags ?? [],

@@ -161,6 +161,8 @@ export interface SpecOperation {
   servers: JsonObject[];
   /** `x-idempotent`: whether a client may retry it. */
   idempotent: boolean;
+  /** `x-destructive`, else whether it is a DELETE: whether it deletes, ends or replaces what cannot be had back. */
+  destructive: boolean;
   /** `x-error-shape`. */
   errorShape: ErrorShape;
   /**

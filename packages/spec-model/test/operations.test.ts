@@ -28,6 +28,17 @@ describe('operations', () => {
     expect(createSpecModel(documentWith({ '/a': { get: operation('a') } })).operation('a')).toMatchObject({ tags: [], summary: undefined, deprecated: false });
   });
 
+  it('destructive: x-destructive when given, else only a DELETE', () => {
+    const model = createSpecModel(documentWith({
+      '/repos/{id}': { get: operation('getRepo'), delete: operation('deleteRepo'), put: operation('keepRepo', { 'x-destructive': false }) },
+      '/jobs/terminate': { post: operation('terminateJob', { 'x-idempotent': false, 'x-destructive': true }) },
+      '/groups': { post: operation('createGroup', { 'x-idempotent': false }) },
+      '/old/{id}': { delete: operation('archiveOld', { 'x-destructive': false }) },
+    }));
+    const destructive = model.operations.filter((o) => o.destructive).map((o) => o.operationId);
+    expect(destructive).toEqual(['deleteRepo', 'terminateJob']);
+  });
+
   it('names an unknown operationId', () => {
     expect(() => createSpecModel(documentWith({})).operation('nope')).toThrow('The document has no operation nope');
   });
@@ -245,6 +256,7 @@ describe('broken conventions fail with one message naming the operation and the 
     ['an x-idempotent that is a string', { 'x-idempotent': 'true' }, 'getTeam (GET /teams/{id}) needs x-idempotent: true|false'],
     ['a missing x-error-shape', { 'x-error-shape': undefined }, 'getTeam (GET /teams/{id}) needs x-error-shape: ml|control-plane|gateway'],
     ['an unknown x-error-shape', { 'x-error-shape': 'json' }, 'getTeam (GET /teams/{id}) needs x-error-shape: ml|control-plane|gateway'],
+    ['an x-destructive that is a string', { 'x-destructive': 'yes' }, 'getTeam (GET /teams/{id}) has x-destructive that is not true|false'],
   ])('%s', (_, fields, message) => {
     let thrown: unknown;
     try {

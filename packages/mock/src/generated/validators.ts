@@ -7,7 +7,7 @@
 // @ts-nocheck
 
 /** sha256 of the bundle these validators were compiled from; the mock compiles at run time for any other. */
-export const fingerprint = "b9742e3edee1847b60629c2183bc5ec8040fd7b3de201db925ef138616e77b0c";
+export const fingerprint = "a828eaf97fd56ec2b5280502b8307196bc302b3ad50734e3deace1eec99c7d2f";
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 

@@ -1,0 +1,7 @@
+// @vendor/api-mcp as a library: the tools and the server, for hosts that embed it rather than run the bin.
+export { connect, ConfigurationError, ENVIRONMENT, type ApiConnection, type ConnectionOptions } from './api-connection.js';
+export { createApiMcpServer, type ServerOptions } from './create-server.js';
+export { tools } from './generated/tools.js';
+export { serveHttp, MCP_PATH, type RunningHttpServer } from './serve-http.js';
+export type { JsonSchema, ToolDescriptor } from './tool-descriptor.js';
+export { selectTools, ToolSelectionError, type ToolSelection } from './tool-selection.js';

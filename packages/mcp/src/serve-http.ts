@@ -1,0 +1,91 @@
+// Streamable HTTP at /mcp: one MCP session per client (`mcp-session-id`), each with its own server and transport
+// (the SDK connects one transport to one server). On loopback, requests are accepted only with a Host header of
+// the address served, so a web page cannot reach the server through a rebound DNS name.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isLoopbackHost } from './loopback.js';
+
+export const MCP_PATH = '/mcp';
+
+export interface RunningHttpServer {
+  /** e.g. http://127.0.0.1:3000/mcp */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveHttp(newServer: () => Server, { port, host }: { port: number; host: string }): Promise<RunningHttpServer> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  // Until the port is known, nothing is allowed; `undefined`: any Host (an address other than loopback).
+  let allowedHosts: ReadonlySet<string> | undefined = new Set();
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const path = new URL(request.url ?? '/', 'http://host').pathname;
+    if (path !== MCP_PATH) return answerJson(response, 404, { error: `Not found: the MCP endpoint is ${MCP_PATH}` });
+    const isAllowedHost = allowedHosts === undefined || allowedHosts.has((request.headers.host ?? '').toLowerCase());
+    if (!isAllowedHost) {
+      return answerJson(response, 403, { error: 'Forbidden: the Host header does not name this server' });
+    }
+    const sessionId = request.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const transport = sessions.get(sessionId);
+      if (transport === undefined) return answerRpcError(response, 404, 'Session not found: start a new session with initialize');
+      return transport.handleRequest(request, response);
+    }
+    // No session yet: the transport answers anything but an initialize request with an error itself.
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    await newServer().connect(transport);
+    return transport.handleRequest(request, response);
+  };
+
+  const http: HttpServer = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      process.stderr.write(`api-mcp: ${request.method} ${MCP_PATH} failed: ${(error as Error)?.message ?? error}\n`);
+      if (!response.headersSent) answerRpcError(response, 500, 'Internal error');
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const address = http.address() as AddressInfo;
+  const authority = address.family === 'IPv6' ? `[${address.address}]:${address.port}` : `${address.address}:${address.port}`;
+  allowedHosts = hostNames(host, address.port, authority);
+
+  return {
+    url: `http://${authority}${MCP_PATH}`,
+    async close() {
+      for (const transport of sessions.values()) await transport.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeAllConnections();
+    },
+  };
+}
+
+/** On loopback, the Host headers that name this server; elsewhere `undefined` (any name may reach it). */
+function hostNames(host: string, port: number, authority: string): ReadonlySet<string> | undefined {
+  if (!isLoopbackHost(host)) return undefined;
+  return new Set([authority.toLowerCase(), `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+}
+
+function answerJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function answerRpcError(response: ServerResponse, status: number, message: string): void {
+  answerJson(response, status, { jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
