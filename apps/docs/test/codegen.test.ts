@@ -167,6 +167,23 @@ describe('docs bundle', () => {
     expect(document.info.description).toContain('The schema of each shape: `control-plane` is `ControlPlaneError`, `gateway` is `GatewayError`.');
   });
 
+  test('a deprecated operation, parameter and field with x-sunset show the date: a badge and a first description line', () => {
+    const input = fixture();
+    const getTeam = input.paths['/api/svc/v1/teams/{id}'].get;
+    Object.assign(getTeam, { deprecated: true, 'x-sunset': '2027-06-30' });
+    getTeam.parameters = [{ name: 'expand', in: 'query', deprecated: true, 'x-sunset': '2027-03-31', example: 'members', schema: { type: 'string' } }];
+    const data = getTeam.responses['200'].content['application/json'].schema.properties.data;
+    data.properties = { size: { type: 'integer', description: 'Members.', deprecated: true, 'x-sunset': '2027-01-31' } };
+    const { document } = buildDocsBundle(input);
+    const shown = document.paths['/api/svc/v1/teams/{id}'].get;
+    expect(shown['x-badges']).toEqual([{ name: 'Sunset 2027-06-30', position: 'after' }]);
+    expect(shown.description.startsWith('**Deprecated:** may be removed from 2027-06-30.\n\n**Server:** ')).toBe(true);
+    expect(shown.parameters[0].description).toBe('**Deprecated:** may be removed from 2027-03-31.');
+    expect(shown.responses['200'].content['application/json'].schema.properties.data.properties.size.description).toBe(
+      '**Deprecated:** may be removed from 2027-01-31.\n\nMembers.',
+    );
+  });
+
   test('names the server of each operation, and badges the gateway ones', () => {
     const { document } = buildDocsBundle(fixture());
     const file = document.paths['/files/{id}'].get;
