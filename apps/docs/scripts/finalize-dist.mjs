@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Last step of `npm run build`: copies the downloads (OpenAPI document, Postman collection and environment)
-// from src/generated/downloads/ into dist/, then writes a .br and a .gz beside every file of dist/, so that
+// from src/generated/downloads/ into dist/, and the pages beside the reference from src/generated/site/, then writes a .br and a .gz beside every file of dist/, so that
 // a server (scripts/static-server.mjs, or nginx's gzip_static/brotli_static) sends them without compressing
 // on each request.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -14,6 +14,9 @@ const COMPRESSED = /\.(br|gz)$/;
 
 await rm(path.join(dist, 'downloads'), { recursive: true, force: true });
 await cp(path.join(docsRoot, 'src/generated/downloads'), path.join(dist, 'downloads'), { recursive: true });
+// llms.txt, llms-full.txt, operations/*.md and the "What changed" page: served from the root as they are.
+await rm(path.join(dist, 'operations'), { recursive: true, force: true });
+await cp(path.join(docsRoot, 'src/generated/site'), dist, { recursive: true });
 
 const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
   .filter((entry) => entry.isFile() && !COMPRESSED.test(entry.name))

@@ -16,8 +16,21 @@ export function securityHeaders(res) {
   res.setHeader('Referrer-Policy', 'no-referrer');
 }
 
+/**
+ * Text files with their charset: sirv sends `text/markdown` and `text/plain` without one, and a reader (or a tool)
+ * would then guess the encoding of the UTF-8 pages.
+ */
+const TEXT_TYPES = { '.md': 'text/markdown; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
+
+export function contentTypeOf(pathname) {
+  const extension = /\.[a-z0-9]+$/i.exec(pathname)?.[0]?.toLowerCase();
+  return extension === undefined ? undefined : TEXT_TYPES[extension];
+}
+
 function setHeaders(res, pathname) {
   securityHeaders(res);
+  const textType = contentTypeOf(pathname);
+  if (textType !== undefined) res.setHeader('Content-Type', textType);
   // Everything else (index.html, the downloads) keeps its URL across releases: revalidate with the ETag.
   res.setHeader('Cache-Control', isHashedAsset(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
