@@ -4,6 +4,7 @@ import { toJsonText } from '../../../scripts/lib/bundle.mjs';
 import { DOWNLOADS, GENERATOR, SITE_PAGES } from './constants.mjs';
 import { buildChangelog } from '../../../scripts/breaking/changelog.mjs';
 import { changesPages } from './changes-page.mjs';
+import { consoleDocument, contractOrigins } from './console.mjs';
 import { buildDocsBundle } from './docs-bundle.mjs';
 import { llmsFullTxt, llmsTxt, operationPage } from './markdown-pages.mjs';
 import { listOperations } from './operations.mjs';
@@ -54,6 +55,9 @@ function siteFiles(bundle, samples, { baseline, acknowledged = [] }) {
     { path: `${SITE_DIR}/${SITE_PAGES.llms}`, content: llmsTxt(bundle, ops, { hasChanges: baseline !== undefined }) },
     { path: `${SITE_DIR}/${SITE_PAGES.llmsFull}`, content: llmsFullTxt(bundle, ops, pages) },
     ...ops.map((op) => ({ path: `${SITE_DIR}/${SITE_PAGES.operation(op.operationId)}`, content: pages.get(op.operationId) })),
+    // The console's copy of the contract (servers on each operation, the Prefer choices) and the origins it may call.
+    { path: `${SITE_DIR}/console/openapi.json`, content: toJsonText(consoleDocument(bundle)) },
+    { path: `${SITE_DIR}/console/contract-origins.json`, content: toJsonText(contractOrigins(bundle)) },
   ];
   if (baseline !== undefined) {
     const { html, markdown } = changesPages(buildChangelog(baseline, bundle, acknowledged));
