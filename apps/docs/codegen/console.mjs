@@ -3,6 +3,7 @@
 // so gateway operations keep their own hosts), and an optional `Prefer` header whose values are the mock's and
 // the sandbox's choices: a documented example by name, a documented status, a fault, a delay.
 import { createSpecModel } from '@vendor/spec-model';
+import { referenceHref } from './console-links.mjs';
 
 /** The faults and the delay every operation offers (the mock's `Prefer: fault=..., delay=...`). */
 const FAULT_CHOICES = ['fault=503', 'fault=429', 'fault=reset', 'delay=2000'];
@@ -25,6 +26,8 @@ export function consoleDocument(bundle) {
   for (const operation of createSpecModel(document).operations) {
     const definition = operation.definition;
     definition.servers = structuredClone(operation.servers);
+    const back = `[Back to ${operation.operationId} in the reference](${referenceHref({ ...operation, tags: operation.tags })})`;
+    definition.description = definition.description ? `${back}\n\n${definition.description}` : back;
     definition.parameters = [
       ...(definition.parameters ?? []),
       { name: 'Prefer', in: 'header', required: false, description: PREFER_DESCRIPTION, schema: { type: 'string', enum: preferChoices(operation) } },

@@ -1,5 +1,5 @@
-// The reference, the "What changed" page and the page opened from disk, in Debian's Chromium: axe-core finds no
-// serious or critical problem on the two pages (a control page with one proves it reports them), and the
+// The reference, the console, the "What changed" page and the page opened from disk, in Debian's Chromium: axe-core
+// finds no serious or critical problem on the three pages (a control page with one proves it reports them), and the
 // reference opened as a file says in one visible line how to serve it (served, the line stays hidden).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -74,6 +74,11 @@ describe('axe-core: no serious or critical findings', () => {
 
   test('the reference', async () => {
     const findings = await axeFindings('/', (page) => page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 120_000 }));
+    expect(blocking(findings)).toEqual([]);
+  }, 300_000);
+
+  test('the console', async () => {
+    const findings = await axeFindings('/console', (page) => page.getByRole('heading', { level: 1, name: 'Platform Control Plane and Gateway API' }).waitFor({ timeout: 120_000 }));
     expect(blocking(findings)).toEqual([]);
   }, 300_000);
 

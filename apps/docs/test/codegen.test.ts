@@ -187,10 +187,10 @@ describe('docs bundle', () => {
   test('names the server of each operation, and badges the gateway ones', () => {
     const { document } = buildDocsBundle(fixture());
     const file = document.paths['/files/{id}'].get;
-    expect(file.description).toBe('**Server:** `{scheme}://{gateway_base_url}` (the gateway).');
+    expect(file.description).toBe('**Server:** `{scheme}://{gateway_base_url}` (the gateway). [Try it in the console](/console#tag/files/GET/files/{id})');
     expect(file['x-badges']).toEqual([{ name: 'Gateway', position: 'after' }]);
     const team = document.paths['/api/svc/v1/teams/{id}'].get;
-    expect(team.description).toBe('**Server:** `https://{base_url}` (the control plane).');
+    expect(team.description).toBe('**Server:** `https://{base_url}` (the control plane). [Try it in the console](/console#tag/teams/GET/api/svc/v1/teams/{id})');
     expect(team['x-badges']).toBeUndefined();
   });
 

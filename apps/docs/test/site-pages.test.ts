@@ -94,7 +94,7 @@ describe('rebuilt byte for byte', () => {
     const first = (await generate({ bundle, repoRoot })) as { path: string; content: string }[];
     const second = (await generate({ bundle: publishedDocument(await bundleSpec()), repoRoot })) as { path: string; content: string }[];
     const site = (files: typeof first) => files.filter((file) => file.path.startsWith(`${SITE_DIR}/`));
-    expect(site(first).length).toBe(18 + 4);
+    expect(site(first).length).toBe(18 + 4 + 2); // operation pages; llms.txt, llms-full.txt, changes.html and .md; the console's contract and origins
     expect(site(second)).toEqual(site(first));
     for (const file of site(first)) expect(readFileSync(path.join(repoRoot, file.path), 'utf8'), file.path).toBe(file.content);
   }, 120_000);
