@@ -9,6 +9,8 @@ import { describe, expect, test } from 'vitest';
 import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL } from '../codegen/constants.mjs';
 import { curlSample, requestUrl, shellQuote } from '../codegen/curl-sample.mjs';
 import { buildDocsBundle } from '../codegen/docs-bundle.mjs';
+import { consoleDocument, preferChoices } from '../codegen/console.mjs';
+import { consoleHref, referenceHref } from '../codegen/console-links.mjs';
 import { documentedResponse, testScript } from '../codegen/postman.mjs';
 import { redoclyConfig } from '../codegen/redocly-config.mjs';
 import { presentUnions } from '../codegen/unions.mjs';
@@ -231,6 +233,31 @@ describe('docs bundle', () => {
     const config = parse(redoclyConfig([]));
     const urls = config.openapi.downloadUrls.map((d: { url: string }) => d.url);
     expect(urls.sort()).toEqual(Object.values(DOWNLOADS).map((file) => `/${file}`).sort());
+  });
+});
+
+describe("the console's copy of the contract", () => {
+  test('each operation carries its servers, a link back to the reference and the Prefer choices of the mock', () => {
+    const document = consoleDocument(fixture());
+    const getFile = document.paths['/files/{id}'].get;
+    expect(getFile.servers.map((server: any) => server.url)).toEqual(['{scheme}://{gateway_base_url}']);
+    expect(getFile.description.startsWith('[Back to getFile in the reference](/files/getfile)')).toBe(true);
+    const prefer = getFile.parameters.find((parameter: any) => parameter.name === 'Prefer');
+    expect(prefer).toMatchObject({ in: 'header', required: false });
+    expect(prefer.schema.enum).toEqual([...preferChoices(listOperations(fixture()).find((op: any) => op.operationId === 'getFile')!.operation)]);
+    expect(prefer.schema.enum).toEqual(expect.arrayContaining(['code=200', 'fault=503', 'fault=reset', 'delay=2000']));
+    // In the real contract, the named response examples come first (the mock's `Prefer: example=<name>`).
+    const real = JSON.parse(readFileSync(path.join(docsRoot, 'src/generated/site/console/openapi.json'), 'utf8'));
+    const secretGroups = real.paths['/api/svc/v1/secret-groups'].post;
+    expect(secretGroups.parameters.find((parameter: any) => parameter.name === 'Prefer').schema.enum).toEqual([
+      'example=created', 'example=duplicateName', 'example=integrationFailed', 'code=200', 'code=422', 'code=424', 'fault=503', 'fault=429', 'fault=reset', 'delay=2000',
+    ]);
+  });
+
+  test('the console link of the reference and the way back name the same operation', () => {
+    const op = { tags: ['Secret Groups'], method: 'post', path: '/api/svc/v1/secret-groups', operationId: 'createSecretGroup' };
+    expect(consoleHref(op)).toBe('/console#tag/secret-groups/POST/api/svc/v1/secret-groups');
+    expect(referenceHref(op)).toBe('/secret-groups/createsecretgroup');
   });
 });
 

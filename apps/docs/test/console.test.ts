@@ -101,7 +101,13 @@ describe('the console against npm start: every operation, its documented example
       await shown.waitFor();
       const sentToken = (await response.request().allHeaders()).authorization ?? '';
       results.push(`${op.operationId}: sandbox ${response.status()}, shown ${(await shown.innerText()).slice(0, 3)}, bearer ${/^Bearer \S+\.\S+\.\S+$/.test(sentToken)}`);
-      if (op.operationId === 'getTeam') await page.screenshot({ path: path.join(repoRoot, 'apps/docs/screenshots/console-getTeam.png') });
+      if (op.operationId === 'getTeam') {
+        // The answer: status, headers and body; and the request's curl line on the operation's own panel.
+        await expect.poll(() => dialog.getByText('Response Headers').first().isVisible()).toBe(true);
+        const body = (await response.json()) as { data: { id: string } };
+        await expect.poll(() => dialog.getByText(`"${body.data.id}"`).first().isVisible()).toBe(true);
+        await page.screenshot({ path: path.join(repoRoot, 'apps/docs/screenshots/console-getTeam.png') });
+      }
       await page.keyboard.press('Escape');
     }
     expect(results).toEqual(operations.map((op) => `${op.operationId}: sandbox ${op.successStatus}, shown ${op.successStatus}, bearer true`));
