@@ -16,6 +16,12 @@ import { buildChangelog, changelogMarkdown, changelogText } from './breaking/cha
 
 const FORMATS = ['text', 'markdown', 'json'];
 
+// `npm run changelog | head`: a reader who stops reading is not an error.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 try {
   const { values } = parseArgs({
     options: {

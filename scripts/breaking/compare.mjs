@@ -124,6 +124,10 @@ class ChangeReport {
   }
 
   note(level, kind, pathSegments, message, via) {
+    // Each kind has one level (CHANGE_KINDS), so the changelog cannot file one change under two.
+    const isKnownBreak = level === 'breaking' && BREAK_KINDS.includes(kind);
+    const isKnownChange = CHANGE_KINDS[kind] === level;
+    if (!isKnownBreak && !isKnownChange) throw new Error(`comparer: change kind ${kind} reported as ${level}`);
     const operation = this.operation;
     const change = { level, kind, path: formatPath(pathSegments), message, ...(via ? { via } : {}), operation };
     this.changes.push({ ...change, line: changeLine(pathSegments.slice(3), kind, message) });
