@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startMock } from '@vendor/api-mock';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { launchChromium } from './support/chromium.js';
 import { distDir } from './support/docs-bundle.js';
@@ -42,12 +43,14 @@ interface Finding {
 }
 
 /** Runs axe-core on a page once it shows `ready`; the page's CSP is bypassed only to inject axe itself. */
-async function axeFindings(urlPath: string, ready: (page: Page) => Promise<unknown>): Promise<Finding[]> {
+async function axeFindings(urlPath: string, ready: (page: Page) => Promise<unknown>, origin = server.url): Promise<Finding[]> {
   const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.goto(`${server.url}${urlPath}`, { waitUntil: 'load' });
+    await page.goto(`${origin}${urlPath}`, { waitUntil: 'load' });
     await ready(page);
+    // Let the page's own repairs that run on the next frame (console/accessibility.js) finish first.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.evaluate(axeSource);
     return await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } }).axe;
@@ -80,6 +83,24 @@ describe('axe-core: no serious or critical findings', () => {
   test('the console', async () => {
     const findings = await axeFindings('/console', (page) => page.getByRole('heading', { level: 1, name: 'Platform Control Plane and Gateway API' }).waitFor({ timeout: 120_000 }));
     expect(blocking(findings)).toEqual([]);
+  }, 300_000);
+
+  test("the console's request dialog, with an answer from the sandbox", async () => {
+    const sandbox = await startMock({ port: 0, host: '127.0.0.1', sandbox: {} });
+    const consoleServer = await startStaticServer({ root: distDir, consoleSandbox: { url: sandbox.url, tenant: 'acme', token: await sandbox.token('acme') } });
+    try {
+      const sendGetTeam = async (page: Page) => {
+        await page.getByRole('button', { name: 'Test Request (get /api/svc/v1/teams/{id})' }).first().click({ timeout: 120_000 });
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: /^Send/ }).first().click();
+        await dialog.getByText(/^\d{3} [A-Za-z ]+$/).first().waitFor({ timeout: 60_000 });
+      };
+      const findings = await axeFindings('/console#tag/teams/GET/api/svc/v1/teams/{id}', sendGetTeam, consoleServer.url);
+      expect(blocking(findings)).toEqual([]);
+    } finally {
+      await consoleServer.close();
+      await sandbox.close();
+    }
   }, 300_000);
 
   test('the "What changed" page', async () => {
