@@ -187,7 +187,7 @@ export const budgets = [
     id: 'docs-console-wire',
     title: 'Docs console page on the wire, one cold load in Chromium (page, Scalar 1.76.0 one-file build, the console contract; brotli)',
     op: '<=',
-    budget: 1_150_000, // 1.15 MB (issue 32): measured 1,080,661 B (Scalar 1,052,580 B of it); margin: a Scalar release moves tens of kB
+    budget: 1_150_000, // 1.15 MB (issue 32): measured 1,081,818 B (Scalar 1,052,580 B of it); margin: a Scalar release moves tens of kB
     margin: 30_000,
     unit: 'B',
     value: (r) => r.docs?.console?.wireBytes,
