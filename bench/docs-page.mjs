@@ -1,4 +1,4 @@
-// Section 6: the hosted docs page as a reader's browser gets it. Serves apps/docs/dist with the docs' own
+// Section 6: the hosted docs page (and, since issue 32, its console page) as a reader's browser gets it. Serves apps/docs/dist with the docs' own
 // static server (scripts/static-server.mjs: precompressed files, sirv) and loads the page in Debian's
 // Chromium, each load in a fresh context (empty cache): bytes on the wire and first contentful paint, over
 // plain loopback and over a throttled link (THROTTLE: what a reader on a modest connection sees, where the
@@ -62,9 +62,12 @@ export async function run(settings) {
     await load(browser, `${server.url}/`); // warm-up: Chromium's own first-start work is not the page's
     const runs = [];
     const throttledRuns = [];
+    const consoleRuns = [];
     for (let i = 0; i < loads; i += 1) {
       runs.push(await load(browser, `${server.url}/`));
       throttledRuns.push(await load(browser, `${server.url}/`, { throttled: true }));
+      // The console page (issue 32): its own HTML, Scalar's one-file build, and the console's copy of the contract.
+      consoleRuns.push(await load(browser, `${server.url}/console`));
     }
     return {
       chromium: browser.version(),
@@ -81,6 +84,13 @@ export async function run(settings) {
       throttledRuns,
       fcpThrottledMs: median(throttledRuns.map((r) => r.fcp)),
       loadThrottledMs: median(throttledRuns.map((r) => r.load)),
+      console: {
+        runs: consoleRuns,
+        wireBytes: median(consoleRuns.map((r) => r.wireBytes)),
+        requests: median(consoleRuns.map((r) => r.requests)),
+        fcpMs: median(consoleRuns.map((r) => r.fcp)),
+        loadMs: median(consoleRuns.map((r) => r.load)),
+      },
     };
   } finally {
     await browser.close();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start [-- --docs-port 8080 --mock-port 4010 --skip-build]`: regenerates everything from
 // openapi/spec.yaml, builds the docs and the mock (and what they depend on), then serves the docs
-// (apps/docs/dist) and the mock on 127.0.0.1 and prints both URLs.
+// (apps/docs/dist), its console's sandbox and the mock on 127.0.0.1 and prints their URLs.
 // Under a supervisor: SIGINT, SIGTERM or SIGHUP (package.json runs this with `exec`, so a signal sent to
 // the npm process reaches it) stops the build or both servers and frees both ports; so does the parent
 // process going away. A taken port is one line naming the option that changes it.
@@ -14,6 +14,8 @@ import { runStep } from './lib/run-step.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
+/** The tenant of the spec's examples (`acme`): the console's token is for it, so the documented examples answer. */
+const EXAMPLE_TENANT = 'acme';
 
 let options;
 try {
@@ -79,7 +81,16 @@ if (!existsSync(mockEntry) || !existsSync(path.join(repoRoot, 'apps/docs/dist/in
 }
 const { startMock } = await import(pathToFileURL(mockEntry).href);
 
-const docs = await listenOrExplain(() => startStaticServer({ root: path.join(repoRoot, 'apps/docs/dist'), port: options.docsPort, host: HOST }), options.docsPort, '--docs-port');
+// The docs' console sends to a sandbox of its own (a free port: nothing else needs to know it), with a token for
+// the example tenant made now. The docs server hands both to the console page from memory (never in a URL, file or log).
+const sandbox = await startMock({ port: 0, host: HOST, sandbox: {}, onWarning: (line) => console.warn(`sandbox: WARN ${line}`) });
+running.push(sandbox);
+const consoleSandbox = { url: sandbox.url, tenant: EXAMPLE_TENANT, token: await sandbox.token(EXAMPLE_TENANT) };
+const docs = await listenOrExplain(
+  () => startStaticServer({ root: path.join(repoRoot, 'apps/docs/dist'), port: options.docsPort, host: HOST, consoleSandbox }),
+  options.docsPort,
+  '--docs-port',
+);
 running.push(docs);
 const mock = await listenOrExplain(
   () => startMock({ port: options.mockPort, host: HOST, onRequest: (line) => console.log(`mock: ${line}`), onWarning: (line) => console.warn(`mock: WARN ${line}`) }),
@@ -91,8 +102,10 @@ if (stopping) await stopping; // it exits
 
 console.log(`
 API docs:  ${docs.url}/
+API console: ${docs.url}/console   (sends to the sandbox below, with a token for tenant ${EXAMPLE_TENANT} already filled in)
+API sandbox: ${sandbox.url}   (stateful, in memory, for the console; its records start from the documented examples)
 API mock:  ${mock.url}   (use it as both baseUrl and gatewayBaseUrl; any bearer token; CORS on)
-Ctrl+C stops both.`);
+Ctrl+C stops all three.`);
 
 async function step(title, command, args) {
   currentStep = runStep({ title, command, args, cwd: repoRoot });

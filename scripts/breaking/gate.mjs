@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { entriesToPaste, entryProblems, matchAcknowledged } from './acknowledged.mjs';
-import { compareSpecs } from './compare.mjs';
+import { listChanges } from './compare.mjs';
 import { allowsBreakingChanges, compareVersions, nextBreakingVersion, parseVersion, requiredBump } from './version.mjs';
 
 /** The newest baseline <version>.json in dir: { version, file, doc }. */
@@ -23,7 +23,7 @@ export async function latestBaseline(dir) {
 /**
  * Compares two bundled documents under the version rules. Breaks listed in `acknowledged` (see
  * acknowledged.mjs) pass without a bump; every other break needs one. Invalid or stale entries fail.
- * @returns {{ ok: boolean, breaks: ReturnType<typeof compareSpecs>, acknowledged: object[], released: string, current: string, report: string[] }}
+ * @returns {{ ok: boolean, breaks: ReturnType<typeof import('./compare.mjs').compareSpecs>, acknowledged: object[], released: string, current: string, report: string[] }}
  */
 export function evaluate(baselineDoc, currentDoc, acknowledgedEntries = []) {
   const released = baselineDoc.info.version;
@@ -40,8 +40,12 @@ export function evaluate(baselineDoc, currentDoc, acknowledgedEntries = []) {
     for (const problem of problems) report.push(`  ${problem}`);
     return { ok: false, breaks: [], acknowledged: [], released, current, report };
   }
-  const all = compareSpecs(baselineDoc, currentDoc);
+  const changes = listChanges(baselineDoc, currentDoc);
+  const all = changes.filter((change) => change.level === 'breaking').map(({ kind, path, message, via }) => ({ kind, path, message, ...(via ? { via } : {}) }));
   const { acknowledged, unacknowledged: breaks, stale } = matchAcknowledged(all, acknowledgedEntries, released);
+  // Partners get a deprecation before an operation goes: a removal without one fails whatever the version.
+  const removedWithoutDeprecation = changes.filter((change) => change.kind === 'removed-operation' && !change.operation.deprecated);
+  const unacknowledgedRemovals = removedWithoutDeprecation.filter((change) => breaks.some((b) => b.path === change.path && b.kind === change.kind));
   if (acknowledged.length > 0) {
     report.push(`${acknowledged.length} acknowledged correction${acknowledged.length === 1 ? '' : 's'} of ${released} (no bump needed):`);
     for (const b of acknowledged) report.push(`  [${b.kind}] ${b.path}\n      ${b.message}\n      reason: ${b.reason}`);
@@ -60,6 +64,14 @@ export function evaluate(baselineDoc, currentDoc, acknowledgedEntries = []) {
       ` (info.version ${current}):`,
   );
   for (const b of breaks) report.push(`  [${b.kind}] ${b.path}\n      ${b.message}${b.via ? ` (in ${b.via})` : ''}`);
+  if (unacknowledgedRemovals.length > 0) {
+    report.push(
+      `Not allowed in any version: ${unacknowledgedRemovals.length} operation${unacknowledgedRemovals.length === 1 ? ' was' : 's were'} removed without being ` +
+        `deprecated in ${released} first (${unacknowledgedRemovals.map((change) => change.operation.label).join(', ')}). Restore ` +
+        'it, mark it `deprecated: true` with an `x-sunset: YYYY-MM-DD` date and release that, then remove it in a later breaking release.',
+    );
+    return { ok: false, breaks, acknowledged, released, current, report };
+  }
   if (allowed) {
     report.push(`Allowed: info.version ${current} is a ${requiredBump(released)} bump over ${released}.`);
   } else {

@@ -4,6 +4,7 @@ import { flattenAllOf } from './flatten-all-of.mjs';
 import { isJsonObject } from './json-values.mjs';
 import { resolveRef } from './resolve-ref.mjs';
 import { SchemaPair } from './schema-pair.mjs';
+import { checkAnnotations } from './checks/annotations.mjs';
 import { checkEnumValues, checkOpenEnumerations } from './checks/enums.mjs';
 import { checkNarrowedLimits } from './checks/limits.mjs';
 import { checkNestedSchemas } from './checks/nested-schemas.mjs';
@@ -66,6 +67,7 @@ function runChecks(pair) {
   if (comparedAsBooleanSchemas) return pair.breaks;
   const bothAreObjectSchemas = isJsonObject(pair.oldSchema) && isJsonObject(pair.newSchema);
   if (!bothAreObjectSchemas) return pair.breaks;
+  checkAnnotations(pair);
   const comparedAsNullableWrappers = checkNullableWrappers(pair);
   if (comparedAsNullableWrappers) return pair.breaks;
   const comparedAsOpenEnumerations = checkOpenEnumerations(pair);

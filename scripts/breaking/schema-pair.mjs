@@ -1,8 +1,8 @@
 // One comparison of an old and a new schema: what every check reads, and where it reports.
 
 /**
- * A break found inside a schema, at a path relative to that schema.
- * @typedef {{ kind: string, relativePath: (string | number)[], message: string, via?: string }} SchemaBreak
+ * A change found inside a schema, at a path relative to that schema: a break when it has no `level`.
+ * @typedef {{ kind: string, relativePath: (string | number)[], message: string, via?: string, level?: string }} SchemaBreak
  */
 
 export class SchemaPair {
@@ -49,8 +49,14 @@ export class SchemaPair {
     return new SchemaPair({ comparer, oldSchema, newSchema, direction, via, breaks });
   }
 
+  /** A breaking change. */
   report(kind, relativePath, message) {
     this.breaks.push({ kind, relativePath, message, ...(this.via ? { via: this.via } : {}) });
+  }
+
+  /** A change that breaks no caller, with its level (deprecation, addition, documentation): for the changelog. */
+  note(level, kind, relativePath, message) {
+    this.breaks.push({ level, kind, relativePath, message, ...(this.via ? { via: this.via } : {}) });
   }
 
   /** Compares two subschemas (they may be $refs) and reports their breaks under pathPrefix. */

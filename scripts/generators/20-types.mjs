@@ -7,7 +7,7 @@
 // A plain `string` branch would swallow the literals (`"a" | string` is just `string`).
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { isAnyStringBranch, isOpenEnum } from '@vendor/spec-model';
+import { isAnyStringBranch, isOpenEnum, readSunset } from '@vendor/spec-model';
 
 export const HEADER = `/**
  * GENERATED FILE, DO NOT EDIT.
@@ -52,9 +52,25 @@ export function openEnumTransform(document) {
   };
 }
 
+/**
+ * openapi-typescript writes `@deprecated` for `deprecated: true` but knows no sunset date: the date (`x-sunset`,
+ * read by the spec model) goes into the description of each deprecated operation, parameter and schema, so the
+ * editor's hover says from when the part may be gone.
+ */
+function describeSunsets(node, where = 'the document') {
+  if (node === null || typeof node !== 'object') return;
+  const sunset = readSunset(node, `${where}`);
+  if (sunset !== undefined) {
+    const note = `Deprecated: may be removed from ${sunset}.`;
+    node.description = node.description ? `${node.description.trimEnd()}\n\n${note}` : note;
+  }
+  for (const [key, child] of Object.entries(node)) describeSunsets(child, `${where}/${key}`);
+}
+
 /** The generated `openapi.ts` text for a bundled document. */
 export async function typesFor(bundle) {
   const document = structuredClone(bundle);
+  describeSunsets(document);
   const ast = await openapiTS(document, {
     rootTypes: true,
     rootTypesNoSchemaPrefix: true,

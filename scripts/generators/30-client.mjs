@@ -27,6 +27,7 @@ export function readOperations(bundle) {
     errorShape: operation.errorShape,
     summary: operation.summary?.trim() ?? '',
     deprecated: operation.deprecated,
+    sunset: operation.sunset,
     pagination: operation.pagination,
   }));
   return ops.sort(byOperationId);
@@ -78,7 +79,7 @@ ${ops
       `\`${o.method.toUpperCase()} ${doc(o.path)}\` on the ${o.space === 'gateway' ? 'gateway (`gatewayBaseUrl`)' : 'control plane (`baseUrl`)'}.`,
       o.idempotent ? 'Retried on 408/429/5xx, connection errors and timeouts.' : 'Never retried (not safe to repeat).',
       `Throws \`PlatformApiError\` (body: \`${ERROR_SCHEMAS[o.errorShape]}\`) on a non-2xx status.`,
-      o.deprecated ? '@deprecated' : undefined,
+      o.deprecated ? `@deprecated${o.sunset ? ` May be removed from ${o.sunset}.` : ''}` : undefined,
     ].filter((l) => l !== undefined);
     if (!o.summary) lines.splice(0, 1);
     return `  /**\n${lines.map((l) => `   *${l ? ` ${l}` : ''}`).join('\n')}\n   */\n  ${o.operationId}(...init: MethodArgs<Ops['${o.operationId}']>): Promise<MethodResult<Ops['${o.operationId}']>>;`;

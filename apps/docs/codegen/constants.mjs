@@ -13,3 +13,12 @@ export const DOWNLOADS = {
   postmanCollection: 'downloads/platform-api.postman_collection.json',
   postmanEnvironment: 'downloads/platform-api-mock.postman_environment.json',
 };
+/** Pages the docs build beside the reference, relative to the site root (generated into src/generated/site/). */
+export const SITE_PAGES = {
+  changes: 'changes.html',
+  changesMarkdown: 'changes.md',
+  llms: 'llms.txt',
+  llmsFull: 'llms-full.txt',
+  /** One Markdown page per operation: `operations/<operationId>.md`. */
+  operation: (operationId) => `operations/${operationId}.md`,
+};

@@ -4,6 +4,7 @@
 // variants (unions.mjs). The hand-authored spec is never changed.
 import { SAMPLE_LANGS } from './constants.mjs';
 import { curlSample } from './curl-sample.mjs';
+import { presentOperationSunset, presentSunsets } from './deprecations.mjs';
 import { introduction } from './introduction.mjs';
 import { listOperations } from './operations.mjs';
 import { plainServerDescriptions, presentServer } from './servers.mjs';
@@ -56,7 +57,9 @@ export function buildDocsBundle(bundle) {
     ]);
     for (const s of own.slice(1)) extraLabels.push(s.labelSuffix);
     presentServer(operation, op);
+    presentOperationSunset(operation, op.operation.sunset);
   }
+  presentSunsets(document);
   plainServerDescriptions(document);
   const unions = presentUnions(document);
   const ownDescription = document.info?.description ? `${document.info.description.trimEnd()}\n\n` : '';

@@ -1,14 +1,21 @@
 // Turns the docs bundle into the files `npm run generate` writes under apps/docs/src/generated/.
 import { stringify } from 'yaml';
 import { toJsonText } from '../../../scripts/lib/bundle.mjs';
-import { DOWNLOADS, GENERATOR } from './constants.mjs';
+import { DOWNLOADS, GENERATOR, SITE_PAGES } from './constants.mjs';
+import { buildChangelog } from '../../../scripts/breaking/changelog.mjs';
+import { changesPages } from './changes-page.mjs';
+import { consoleDocument, contractOrigins } from './console.mjs';
 import { buildDocsBundle } from './docs-bundle.mjs';
+import { llmsFullTxt, llmsTxt, operationPage } from './markdown-pages.mjs';
+import { listOperations } from './operations.mjs';
 import { redoclyConfig } from './redocly-config.mjs';
 
 export const GENERATED_DIR = 'apps/docs/src/generated';
 export const DOCS_BUNDLE_PATH = `${GENERATED_DIR}/openapi.docs.json`;
 export const REDOCLY_CONFIG_PATH = `${GENERATED_DIR}/redocly.yaml`;
 export const SAMPLES_DIR = `${GENERATED_DIR}/samples`;
+/** Files served beside the reference as they are: llms.txt, the Markdown pages, the "What changed" page. */
+export const SITE_DIR = `${GENERATED_DIR}/site`;
 
 /** First lines of every generated sample file; the rest of the file is exactly the sample shown in the docs. */
 export function sampleHeader(operationId, exampleName) {
@@ -22,9 +29,15 @@ export function sampleFileName(sample) {
   return `${sample.operationId}.${sample.exampleName.replace(/[^A-Za-z0-9_-]/g, '_')}.ts`;
 }
 
-export function docsFiles(bundle) {
+/**
+ * @param {Record<string, any>} bundle the bundled contract
+ * @param {{ baseline?: Record<string, any>, acknowledged?: object[] }} [released] the newest released contract and the
+ *   gate's acknowledged corrections, for the "What changed" page (none without a baseline)
+ */
+export function docsFiles(bundle, released = {}) {
   const { document, samples, sampleLabels } = buildDocsBundle(bundle);
   return [
+    ...siteFiles(bundle, samples, released),
     { path: DOCS_BUNDLE_PATH, content: toJsonText(document) },
     { path: REDOCLY_CONFIG_PATH, content: redoclyConfig(sampleLabels) },
     // The contract itself (not the docs' reshaped copy), for download.
@@ -32,4 +45,23 @@ export function docsFiles(bundle) {
     { path: `${GENERATED_DIR}/${DOWNLOADS.openapiYaml}`, content: stringify(bundle, { lineWidth: 0 }) },
     ...samples.map((s) => ({ path: `${SAMPLES_DIR}/${sampleFileName(s)}`, content: `${sampleHeader(s.operationId, s.exampleName)}${s.typescript}` })),
   ];
+}
+
+/** llms.txt, llms-full.txt, one Markdown page per operation and the "What changed" page, under SITE_DIR. */
+function siteFiles(bundle, samples, { baseline, acknowledged = [] }) {
+  const ops = listOperations(bundle);
+  const pages = new Map(ops.map((op) => [op.operationId, operationPage(bundle, op, samples.filter((s) => s.operationId === op.operationId))]));
+  const files = [
+    { path: `${SITE_DIR}/${SITE_PAGES.llms}`, content: llmsTxt(bundle, ops, { hasChanges: baseline !== undefined }) },
+    { path: `${SITE_DIR}/${SITE_PAGES.llmsFull}`, content: llmsFullTxt(bundle, ops, pages) },
+    ...ops.map((op) => ({ path: `${SITE_DIR}/${SITE_PAGES.operation(op.operationId)}`, content: pages.get(op.operationId) })),
+    // The console's copy of the contract (servers on each operation, the Prefer choices) and the origins it may call.
+    { path: `${SITE_DIR}/console/openapi.json`, content: toJsonText(consoleDocument(bundle)) },
+    { path: `${SITE_DIR}/console/contract-origins.json`, content: toJsonText(contractOrigins(bundle)) },
+  ];
+  if (baseline !== undefined) {
+    const { html, markdown } = changesPages(buildChangelog(baseline, bundle, acknowledged));
+    files.push({ path: `${SITE_DIR}/${SITE_PAGES.changes}`, content: html }, { path: `${SITE_DIR}/${SITE_PAGES.changesMarkdown}`, content: markdown });
+  }
+  return files;
 }

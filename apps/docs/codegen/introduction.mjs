@@ -2,9 +2,9 @@
 // which operation uses which error shape, pagination, the mock, and whom to ask. Built from the document, so
 // the operation lists and the contact cannot drift from the contract.
 import { useFromAnAgent } from './agent-section.mjs';
-import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
+import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL, SITE_PAGES, TOKEN_ENV_VAR } from './constants.mjs';
 
-const SHAPE_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
+export const SHAPE_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
 const code = (text) => `\`${text}\``;
 
 function baseUrls(ops) {
@@ -149,6 +149,9 @@ example (named by its summary) in the sample's language menu.${iterators}
 
 function tryIt() {
   return `## Trying it
+- [What changed](/${SITE_PAGES.changes}) since the last released version, every change by operation with its level.
+- For tools and coding assistants: [llms.txt](/${SITE_PAGES.llms}) (the API in a paragraph and a link per operation),
+  [llms-full.txt](/${SITE_PAGES.llmsFull}) (every operation in one file), and one Markdown page per operation.
 - The OpenAPI document: [JSON](/${DOWNLOADS.openapiJson}) or [YAML](/${DOWNLOADS.openapiYaml}).
 - A [Postman collection](/${DOWNLOADS.postmanCollection}) of every operation with its examples, and an
   [environment](/${DOWNLOADS.postmanEnvironment}) with the variables ${code('baseUrl')}, ${code('gatewayBaseUrl')}

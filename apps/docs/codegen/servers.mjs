@@ -4,6 +4,7 @@
 // in the request panel, and its top-level Servers box lists only the document's (control-plane) servers.
 // Server descriptions are shown as plain text, so the docs drop their Markdown code spans.
 import { HTTP_METHODS, resolveRef } from '@vendor/spec-model';
+import { consoleHref } from './console-links.mjs';
 
 export const GATEWAY_BADGE = 'Gateway';
 
@@ -14,7 +15,7 @@ export const GATEWAY_BADGE = 'Gateway';
 export function presentServer(operation, op) {
   const urls = op.servers.map((s) => `\`${s.url}\``).join(' or ');
   const space = op.space === 'gateway' ? 'the gateway' : 'the control plane';
-  const line = `**Server:** ${urls} (${space}).`;
+  const line = `**Server:** ${urls} (${space}). [Try it in the console](${consoleHref(op)})`;
   operation.description = operation.description ? `${line}\n\n${operation.description}` : line;
   if (op.space === 'gateway') operation['x-badges'] = [...(operation['x-badges'] ?? []), { name: GATEWAY_BADGE, position: 'after' }];
 }

@@ -3,7 +3,10 @@
 // The page routes by path (/teams/getteam, Redoc's history router), so a path without a file extension
 // that matches no file is answered with index.html; a missing file (/favicon.ico) is a 404.
 import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import sirv from 'sirv';
+import { consolePolicy, localConsoleConfig, readBuiltConsole } from './console-config.mjs';
 
 /** A file whose name carries a content hash (`app-3f9a1c2b.js`) never changes, so it may be cached for good. */
 export function isHashedAsset(pathname) {
@@ -16,23 +19,59 @@ export function securityHeaders(res) {
   res.setHeader('Referrer-Policy', 'no-referrer');
 }
 
+/**
+ * Text files with their charset: sirv sends `text/markdown` and `text/plain` without one, and a reader (or a tool)
+ * would then guess the encoding of the UTF-8 pages.
+ */
+const TEXT_TYPES = { '.md': 'text/markdown; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
+
+export function contentTypeOf(pathname) {
+  const extension = /\.[a-z0-9]+$/i.exec(pathname)?.[0]?.toLowerCase();
+  return extension === undefined ? undefined : TEXT_TYPES[extension];
+}
+
 function setHeaders(res, pathname) {
   securityHeaders(res);
+  const textType = contentTypeOf(pathname);
+  if (textType !== undefined) res.setHeader('Content-Type', textType);
   // Everything else (index.html, the downloads) keeps its URL across releases: revalidate with the ETag.
   res.setHeader('Cache-Control', isHashedAsset(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** The console's page (its policy is a header: the local sandbox is only known when `npm start` starts). */
+const isConsolePage = (pathname) => pathname === '/console' || pathname === '/console/' || pathname === '/console/index.html';
+
 /**
- * @param {{ root: string, port?: number, host?: string, extraRoutes?: Record<string, string> }} options
+ * @param {{ root: string, port?: number, host?: string, extraRoutes?: Record<string, string>,
+ *   consoleSandbox?: { url: string, token: string, tenant: string } }} options
  *   extraRoutes: path -> HTML served as is (tests use it for control pages)
+ *   consoleSandbox: the local sandbox `npm start` runs: offered first by the console, with its token (kept in memory)
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function startStaticServer({ root, port = 0, host = '127.0.0.1', extraRoutes = {} }) {
-  const serveDist = sirv(root, { single: true, etag: true, brotli: true, gzip: true, setHeaders });
+export async function startStaticServer({ root, port = 0, host = '127.0.0.1', extraRoutes = {}, consoleSandbox }) {
+  const built = existsSync(path.join(root, 'console/config.json')) ? readBuiltConsole(root) : undefined;
+  const consoleConfig = built && consoleSandbox ? localConsoleConfig(built.config, consoleSandbox) : built?.config;
+  const consoleHeader = built ? consolePolicy(consoleConfig, built.contractOrigins) : undefined;
+  const serveDist = sirv(root, {
+    single: true,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    setHeaders: (res, pathname) => {
+      setHeaders(res, pathname);
+      if (consoleHeader !== undefined && isConsolePage(pathname)) res.setHeader('Content-Security-Policy', consoleHeader);
+    },
+  });
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (Object.hasOwn(extraRoutes, pathname)) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(extraRoutes[pathname]);
+      return;
+    }
+    // Under npm start the console's servers and token come from memory, never from a file or a URL.
+    if (pathname === '/console/config.json' && consoleSandbox !== undefined) {
+      securityHeaders(res);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(consoleConfig));
       return;
     }
     serveDist(req, res, () => {

@@ -9,6 +9,8 @@ import { describe, expect, test } from 'vitest';
 import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL } from '../codegen/constants.mjs';
 import { curlSample, requestUrl, shellQuote } from '../codegen/curl-sample.mjs';
 import { buildDocsBundle } from '../codegen/docs-bundle.mjs';
+import { consoleDocument, preferChoices } from '../codegen/console.mjs';
+import { consoleHref, referenceHref } from '../codegen/console-links.mjs';
 import { documentedResponse, testScript } from '../codegen/postman.mjs';
 import { redoclyConfig } from '../codegen/redocly-config.mjs';
 import { presentUnions } from '../codegen/unions.mjs';
@@ -167,13 +169,30 @@ describe('docs bundle', () => {
     expect(document.info.description).toContain('The schema of each shape: `control-plane` is `ControlPlaneError`, `gateway` is `GatewayError`.');
   });
 
+  test('a deprecated operation, parameter and field with x-sunset show the date: a badge and a first description line', () => {
+    const input = fixture();
+    const getTeam = input.paths['/api/svc/v1/teams/{id}'].get;
+    Object.assign(getTeam, { deprecated: true, 'x-sunset': '2027-06-30' });
+    getTeam.parameters = [{ name: 'expand', in: 'query', deprecated: true, 'x-sunset': '2027-03-31', example: 'members', schema: { type: 'string' } }];
+    const data = getTeam.responses['200'].content['application/json'].schema.properties.data;
+    data.properties = { size: { type: 'integer', description: 'Members.', deprecated: true, 'x-sunset': '2027-01-31' } };
+    const { document } = buildDocsBundle(input);
+    const shown = document.paths['/api/svc/v1/teams/{id}'].get;
+    expect(shown['x-badges']).toEqual([{ name: 'Sunset 2027-06-30', position: 'after' }]);
+    expect(shown.description.startsWith('**Deprecated:** may be removed from 2027-06-30.\n\n**Server:** ')).toBe(true);
+    expect(shown.parameters[0].description).toBe('**Deprecated:** may be removed from 2027-03-31.');
+    expect(shown.responses['200'].content['application/json'].schema.properties.data.properties.size.description).toBe(
+      '**Deprecated:** may be removed from 2027-01-31.\n\nMembers.',
+    );
+  });
+
   test('names the server of each operation, and badges the gateway ones', () => {
     const { document } = buildDocsBundle(fixture());
     const file = document.paths['/files/{id}'].get;
-    expect(file.description).toBe('**Server:** `{scheme}://{gateway_base_url}` (the gateway).');
+    expect(file.description).toBe('**Server:** `{scheme}://{gateway_base_url}` (the gateway). [Try it in the console](/console#tag/files/GET/files/{id})');
     expect(file['x-badges']).toEqual([{ name: 'Gateway', position: 'after' }]);
     const team = document.paths['/api/svc/v1/teams/{id}'].get;
-    expect(team.description).toBe('**Server:** `https://{base_url}` (the control plane).');
+    expect(team.description).toBe('**Server:** `https://{base_url}` (the control plane). [Try it in the console](/console#tag/teams/GET/api/svc/v1/teams/{id})');
     expect(team['x-badges']).toBeUndefined();
   });
 
@@ -214,6 +233,31 @@ describe('docs bundle', () => {
     const config = parse(redoclyConfig([]));
     const urls = config.openapi.downloadUrls.map((d: { url: string }) => d.url);
     expect(urls.sort()).toEqual(Object.values(DOWNLOADS).map((file) => `/${file}`).sort());
+  });
+});
+
+describe("the console's copy of the contract", () => {
+  test('each operation carries its servers, a link back to the reference and the Prefer choices of the mock', () => {
+    const document = consoleDocument(fixture());
+    const getFile = document.paths['/files/{id}'].get;
+    expect(getFile.servers.map((server: any) => server.url)).toEqual(['{scheme}://{gateway_base_url}']);
+    expect(getFile.description.startsWith('[Back to getFile in the reference](/files/getfile)')).toBe(true);
+    const prefer = getFile.parameters.find((parameter: any) => parameter.name === 'Prefer');
+    expect(prefer).toMatchObject({ in: 'header', required: false });
+    expect(prefer.schema.enum).toEqual([...preferChoices(listOperations(fixture()).find((op: any) => op.operationId === 'getFile')!.operation)]);
+    expect(prefer.schema.enum).toEqual(expect.arrayContaining(['code=200', 'fault=503', 'fault=reset', 'delay=2000']));
+    // In the real contract, the named response examples come first (the mock's `Prefer: example=<name>`).
+    const real = JSON.parse(readFileSync(path.join(docsRoot, 'src/generated/site/console/openapi.json'), 'utf8'));
+    const secretGroups = real.paths['/api/svc/v1/secret-groups'].post;
+    expect(secretGroups.parameters.find((parameter: any) => parameter.name === 'Prefer').schema.enum).toEqual([
+      'example=created', 'example=duplicateName', 'example=integrationFailed', 'code=200', 'code=422', 'code=424', 'fault=503', 'fault=429', 'fault=reset', 'delay=2000',
+    ]);
+  });
+
+  test('the console link of the reference and the way back name the same operation', () => {
+    const op = { tags: ['Secret Groups'], method: 'post', path: '/api/svc/v1/secret-groups', operationId: 'createSecretGroup' };
+    expect(consoleHref(op)).toBe('/console#tag/secret-groups/POST/api/svc/v1/secret-groups');
+    expect(referenceHref(op)).toBe('/secret-groups/createsecretgroup');
   });
 });
 

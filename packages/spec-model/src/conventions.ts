@@ -41,6 +41,21 @@ export function readErrorShape(operation: JsonObject, label: string): ErrorShape
   return shape;
 }
 
+/**
+ * `x-sunset: YYYY-MM-DD` beside `deprecated: true` (on an operation, a parameter or a schema): the day from which
+ * the deprecated part may be gone. Undefined when the node has none; throws on a malformed date or a sunset on
+ * something not deprecated, naming `label`.
+ */
+export function readSunset(node: unknown, label: string): string | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  const sunset = (node as JsonObject)['x-sunset'];
+  if (sunset === undefined) return undefined;
+  const isDate = typeof sunset === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(sunset) && !Number.isNaN(Date.parse(sunset));
+  if (!isDate) throw new SpecModelError(`${label}: x-sunset must be a date YYYY-MM-DD (got ${JSON.stringify(sunset)})`);
+  if ((node as JsonObject).deprecated !== true) throw new SpecModelError(`${label}: x-sunset needs deprecated: true beside it`);
+  return sunset;
+}
+
 /** OpenAPI's rule: an operation's own `servers`, else its path item's, else the document's. */
 export function effectiveServers(document: OpenApiDocument, pathItem: JsonObject, operation: JsonObject): JsonObject[] {
   return operation.servers ?? pathItem.servers ?? document.servers ?? [];

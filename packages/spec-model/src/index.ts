@@ -18,7 +18,7 @@ export {
   type ResolveSchema,
 } from './schema-rules.js';
 export { HTTP_METHODS, type HttpMethod } from './methods.js';
-export { ERROR_SHAPES, addressSpaceOf, invalidInputStatusOf } from './conventions.js';
+export { ERROR_SHAPES, addressSpaceOf, invalidInputStatusOf, readSunset } from './conventions.js';
 export { jsonContentOf } from './content.js';
 export { SpecModelError } from './errors.js';
 export { SECRET_KEY, isSecretKey } from './secret-fields.js';

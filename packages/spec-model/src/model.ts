@@ -9,6 +9,7 @@ import {
   readErrorShape,
   readIdempotent,
   readOperationId,
+  readSunset,
 } from './conventions.js';
 import { SpecModelError } from './errors.js';
 import { HTTP_METHODS, type HttpMethod } from './methods.js';
@@ -91,6 +92,7 @@ function readOperation(document: OpenApiDocument, { path, pathItem, pathItemPoin
     summary: definition.summary,
     description: definition.description,
     deprecated: definition.deprecated === true,
+    sunset: readSunset(definition, label),
     parameters,
     requestBody: readRequestBody(document, pointer, definition.requestBody),
     responses,

@@ -174,6 +174,8 @@ export interface SpecOperation {
   summary: string | undefined;
   description: string | undefined;
   deprecated: boolean;
+  /** `x-sunset` (YYYY-MM-DD): from when the deprecated operation may be gone; `undefined` when it has none. */
+  sunset: string | undefined;
   /** Path-item and operation parameters; an operation parameter replaces the path-item one of the same name and location, in its place. */
   parameters: SpecParameter[];
   requestBody: SpecRequestBody | undefined;

@@ -39,6 +39,14 @@ describe('operations', () => {
     expect(destructive).toEqual(['deleteRepo', 'terminateJob']);
   });
 
+  it('reads x-sunset beside deprecated: true, and refuses a malformed date or a sunset on what is not deprecated', () => {
+    const read = (extra: Record<string, unknown>) => createSpecModel(documentWith({ '/a': { get: operation('a', extra) } })).operation('a');
+    expect(read({ deprecated: true, 'x-sunset': '2027-06-30' }).sunset).toBe('2027-06-30');
+    expect(read({ deprecated: true }).sunset).toBeUndefined();
+    expect(() => read({ deprecated: true, 'x-sunset': 'next June' })).toThrow('a (GET /a): x-sunset must be a date YYYY-MM-DD (got "next June")');
+    expect(() => read({ 'x-sunset': '2027-06-30' })).toThrow('a (GET /a): x-sunset needs deprecated: true beside it');
+  });
+
   it('names an unknown operationId', () => {
     expect(() => createSpecModel(documentWith({})).operation('nope')).toThrow('The document has no operation nope');
   });

@@ -58,6 +58,11 @@ export function checkEnumValues(pair) {
       const plural = removedValues.length > 1 ? 's' : '';
       pair.report('removed-enum-value', [newKeyword], `enum value${plural} ${listValues(removedValues)} removed`);
     }
+    const addedValues = newValues.filter((value) => !oldValues.some((oldValue) => isSameJson(value, oldValue)));
+    if (addedValues.length) {
+      const plural = addedValues.length > 1 ? 's' : '';
+      pair.note('addition', 'added-enum-value', [newKeyword], `new value${plural} ${listValues(addedValues)}`);
+    }
     return;
   }
   if (pair.isRequest && !oldValues && newValues) pair.report('narrowed-limit', [newKeyword], `now restricted to ${listValues(newValues)}`);

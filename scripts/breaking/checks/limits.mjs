@@ -5,12 +5,26 @@ import { LOWER_LIMIT_KEYWORDS, UNKNOWN_PROPERTIES_KEYWORDS, UPPER_LIMIT_KEYWORDS
 /** @param {import('../schema-pair.mjs').SchemaPair} pair */
 export function checkNarrowedLimits(pair) {
   if (!pair.isRequest) return;
+  checkWidenedLimits(pair);
   checkUpperLimits(pair);
   checkLowerLimits(pair);
   checkPattern(pair);
   checkMultipleOf(pair);
   checkUniqueItems(pair);
   checkUnknownProperties(pair);
+}
+
+/** A limit of the caller's input that was raised (upper) or lowered (lower) or dropped: more is accepted. */
+function checkWidenedLimits(pair) {
+  for (const keyword of [...UPPER_LIMIT_KEYWORDS, ...LOWER_LIMIT_KEYWORDS]) {
+    const oldLimit = pair.oldSchema[keyword];
+    const newLimit = pair.newSchema[keyword];
+    if (typeof oldLimit !== 'number') continue;
+    const isUpper = UPPER_LIMIT_KEYWORDS.includes(keyword);
+    const dropped = newLimit === undefined;
+    const widened = typeof newLimit === 'number' && (isUpper ? newLimit > oldLimit : newLimit < oldLimit);
+    if (dropped || widened) pair.note('addition', 'widened-limit', [keyword], `${keyword} ${oldLimit} -> ${newLimit ?? '(none)'}: accepts more`);
+  }
 }
 
 /** maxLength, maximum...: a new limit, or a lower one. */

@@ -19,8 +19,16 @@ export function checkProperties(pair) {
       continue;
     }
     const noLongerRequired = oldRequired.has(name) && !newRequired.has(name);
+    const nowRequired = !oldRequired.has(name) && newRequired.has(name);
     if (pair.isResponse && noLongerRequired) pair.report('response-field-optional', ['required'], `field ${name} is no longer required (may be missing)`);
+    if (pair.isRequest && noLongerRequired) pair.note('addition', 'request-field-optional', ['required'], `field \`${name}\` is now optional`);
+    if (pair.isResponse && nowRequired) pair.note('addition', 'response-field-required', ['required'], `field \`${name}\` is now always returned`);
     pair.compareNested(oldProperty, newProperties[name], 'properties', name);
+  }
+  for (const name of Object.keys(newProperties)) {
+    const isNewField = !(name in oldProperties) && !isOutsideDirection(pair, pair.newDocument, newProperties[name]);
+    const isNewRequiredRequestField = pair.isRequest && newRequired.has(name); // a break, reported below
+    if (isNewField && !isNewRequiredRequestField) pair.note('addition', 'added-field', ['properties', name], `new ${pair.isRequest ? 'optional ' : ''}field \`${name}\``);
   }
   if (pair.isRequest) checkNewRequiredRequestFields(pair, oldProperties, newProperties, oldRequired, newRequired);
 }

@@ -2,6 +2,7 @@
 // (its $ref, else its const discriminator property, else its position) and compared with it. A
 // branch with no match is a removed variant in a request; in a response, it is one the server no
 // longer sends, which no caller has to handle.
+import { decodePointer } from '@vendor/spec-model';
 import { flattenAllOf } from '../flatten-all-of.mjs';
 import { isJsonObject } from '../json-values.mjs';
 import { resolveRef } from '../resolve-ref.mjs';
@@ -23,6 +24,11 @@ export function checkVariants(pair) {
       }
       pair.compareNested(rawBranch, newBranches[newIndex], keyword, newIndex);
     });
+    const oldKeys = new Set(oldBranches.map((rawBranch, index) => branchKey(pair.oldDocument, rawBranch, index)));
+    newBranches.forEach((rawBranch, newIndex) => {
+      const key = branchKey(pair.newDocument, rawBranch, newIndex);
+      if (!oldKeys.has(key)) pair.note('addition', 'added-variant', [keyword, newIndex], `new variant ${variantName(key)}`);
+    });
   }
 }
 
@@ -38,6 +44,12 @@ function branchKey(document, rawBranch, index) {
     }
   }
   return `index:${index}`;
+}
+
+/** A new branch as the changelog names it: its schema's name (`Team`), else what branchLabel prints. */
+function variantName(key) {
+  if (!key.startsWith('ref:')) return branchLabel(key);
+  return String(decodePointer(key.slice('ref:'.length)).at(-1));
 }
 
 /** The branch key as the change message prints it: without its `ref:` / `const:` / `index:` prefix. */
