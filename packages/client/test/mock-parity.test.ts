@@ -6,7 +6,7 @@ import { createPlatformClient, isPlatformApiError, type PlatformClient } from '.
 
 const IN_PROCESS = 'http://mock.local';
 
-function clients(): Array<[string, PlatformClient]> {
+function clients(): [server: [string, PlatformClient], inProcess: [string, PlatformClient]] {
   const mockUrl = inject('mockUrl');
   return [
     ['server', createPlatformClient({ baseUrl: mockUrl, gatewayBaseUrl: mockUrl, token: 'any', maxRetries: 0 })],
@@ -31,14 +31,14 @@ describe('the same error messages from the server and the in-process mock', () =
     ['invalid input', (c: PlatformClient) => c.getAgentSkill({ params: { path: { agent_skill_id: 'x' } }, headers: { prefer: 'code=99x' } })],
   ])('%s', async (_what, call) => {
     const [[, server], [, inProcess]] = clients();
-    const overHttp = await messageOf(() => call(server!));
-    expect(await messageOf(() => call(inProcess!))).toBe(overHttp);
+    const overHttp = await messageOf(() => call(server));
+    expect(await messageOf(() => call(inProcess))).toBe(overHttp);
     expect(overHttp).toMatch(/failed with status \d{3} [A-Z]/);
   });
 
   it('names the status text of the 404 as the README shows it', async () => {
     const [, [, inProcess]] = clients();
-    expect(await messageOf(() => inProcess!.getTeam({ params: { path: { id: 'x' } }, headers: { prefer: 'code=404' } }))).toBe(
+    expect(await messageOf(() => inProcess.getTeam({ params: { path: { id: 'x' } }, headers: { prefer: 'code=404' } }))).toBe(
       '404 getTeam failed with status 404 Not Found: Resource x not found.',
     );
   });
