@@ -57,7 +57,9 @@ async function start(command: string, args: readonly string[]): Promise<Started>
     starter.stdout!.on('data', look);
     starter.once('exit', (code) => reject(new Error(`${command} exited with ${code} before listening:\n${output}`)));
   });
-  const server = descendants(starter.pid!).find((pid) => commandLine(pid).includes('api-mock'))!;
+  // The process that serves: the deepest one running the bin (npm and sh name it too, above it); the starter itself
+  // when it is the bin.
+  const server = [starter.pid!, ...descendants(starter.pid!)].filter((pid) => commandLine(pid).includes('api-mock')).at(-1)!;
   expect(server, `no api-mock process under ${command}: ${descendants(starter.pid!).map(commandLine).join('; ')}`).toBeDefined();
   started.push(server);
   return { starter, port: Number(url.port), server };
@@ -87,6 +89,22 @@ describe.each(Object.entries(COMMANDS))('%s started through npx', { timeout: 2 *
     const run = await start('npx', ['@vendor/api-mock', ...args]);
     const ms = await stoppedAfter(() => process.kill(-run.starter.pid!, 'SIGINT'), run);
     expect(ms).toBeLessThan(STOP_DEADLINE_MS);
+  });
+});
+
+describe('the mock started other ways', { timeout: 2 * START_TIMEOUT_MS }, () => {
+  it('through npm exec: stops within 5 s when the npm process gets SIGTERM', async () => {
+    const run = await start('npm', ['exec', '--', '@vendor/api-mock']);
+    const ms = await stoppedAfter(() => process.kill(run.starter.pid!, 'SIGTERM'), run);
+    expect(ms).toBeLessThan(STOP_DEADLINE_MS);
+  });
+
+  it('as the bin run by node: stops within 5 s on SIGTERM and on SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const run = await start(process.execPath, [bin]);
+      const ms = await stoppedAfter(() => process.kill(run.starter.pid!, signal), run);
+      expect(ms, signal).toBeLessThan(STOP_DEADLINE_MS);
+    }
   });
 });
 
