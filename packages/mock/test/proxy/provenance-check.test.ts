@@ -190,6 +190,8 @@ describe('status, parameter and nullability elements', () => {
       const check = createProvenanceCheck(doc, operations);
       // A refusal naming something else, an authentication refusal, a 5xx, and the proxy's own refusal (strict).
       check.add(exchangeOf(listThings, { ...goodLimit, status: 400, responseBody: refusal('cursor is malformed') }));
+      // Only a whole word names it: "limits" is another word.
+      check.add(exchangeOf(listThings, { ...goodLimit, status: 400, responseBody: refusal('rate limits apply') }));
       check.add(exchangeOf(listThings, { ...badLimit, status: 401, responseBody: refusal('no token') }));
       check.add(exchangeOf(listThings, { ...badLimit, status: 503 }));
       check.add(exchangeOf(listThings, { ...badLimit, status: 400, proxyAnswer: { status: 400, reason: 'invalid-request' } }));

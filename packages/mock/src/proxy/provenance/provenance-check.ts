@@ -196,13 +196,21 @@ function upstreamVerdictOf(status: number): UpstreamVerdict {
   return 'neither';
 }
 
-/** Whether the upstream's refusal names the element: its parameter or the last property of its body path. */
+/** Names this short (`id`) appear in many messages: only their qualified form (`path.id`) names the element. */
+const MIN_BARE_NAME_LENGTH = 4;
+
+/**
+ * Whether the upstream's refusal names the element, as a whole word: its parameter or the last property of its body
+ * path (`x-vendor-provider-name`, `limit`), or for a short name its place too (`path.id`).
+ */
 function refusalNames(exchange: CheckedExchange, element: MarkedElement): boolean {
   const name = lastPropertyName(element);
   if (name === undefined) return false;
   const body = exchange.responseBody;
   if (body.kind !== 'json') return false;
-  return JSON.stringify(body.value).toLowerCase().includes(name.toLowerCase());
+  const named = name.length >= MIN_BARE_NAME_LENGTH ? name : `${element.place}.${name}`;
+  const escaped = named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w-])${escaped}($|[^\\w-])`, 'i').test(JSON.stringify(body.value));
 }
 
 function lastPropertyName(element: MarkedElement): string | undefined {
