@@ -5,12 +5,13 @@
 // Under a supervisor: SIGINT, SIGTERM or SIGHUP (package.json runs this with `exec`, so a signal sent to
 // the npm process reaches it) stops the build or both servers and frees both ports; so does the parent
 // process going away. A taken port is one line naming the option that changes it.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseStartArgs, USAGE } from './lib/start/options.mjs';
 import { isAddressInUse, isPortFree, portTakenLine } from './lib/start/ports.mjs';
 import { runStep } from './lib/run-step.mjs';
+import { readyCurlLine } from './lib/start/ready-curl.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -100,11 +101,13 @@ const mock = await listenOrExplain(
 running.push(mock);
 if (stopping) await stopping; // it exits
 
+const tryIt = readyCurlLine(JSON.parse(readFileSync(path.join(repoRoot, 'packages/types/src/generated/openapi.json'), 'utf8')), mock.url);
 console.log(`
-API docs:  ${docs.url}/
+API docs:    ${docs.url}/
 API console: ${docs.url}/console   (sends to the sandbox below, with a token for tenant ${EXAMPLE_TENANT} already filled in)
 API sandbox: ${sandbox.url}   (stateful, in memory, for the console; its records start from the documented examples)
-API mock:  ${mock.url}   (use it as both baseUrl and gatewayBaseUrl; any bearer token; CORS on)
+API mock:    ${mock.url}   (use it as both baseUrl and gatewayBaseUrl; any bearer token; CORS on)${tryIt === undefined ? '' : `
+Try it:      ${tryIt}`}
 Ctrl+C stops all three.`);
 
 async function step(title, command, args) {

@@ -1,10 +1,11 @@
 // `npm start` under a supervisor: a signal to the npm process frees both ports, a taken port is one line,
 // the build step shows progress. Runs with --skip-build (serves the dist folders turbo built for this suite):
 // a build inside the suite would rebuild packages other test tasks are reading.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseStartArgs } from '../../scripts/lib/start/options.mjs';
 import { runStep } from '../../scripts/lib/run-step.mjs';
@@ -70,6 +71,15 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('npm start, then %s to the npm pro
       const urls = await urlsOf(npm);
       expect((await fetch(`${urls.docs}/`)).status).toBe(200);
       expect((await fetch(`${urls.mock}/api/svc/v1/teams/t1`, { headers: { authorization: 'Bearer t' } })).status).toBe(200);
+      // One ready curl line against the mock just started, answered as it is pasted.
+      const tryIt = npm.output().split('\n').filter((line) => line.startsWith('Try it:'));
+      expect(tryIt).toHaveLength(1);
+      const curl = tryIt[0]!.slice('Try it:'.length).trim();
+      expect(curl.startsWith(`curl -s '${urls.mock}/`)).toBe(true);
+      const { stdout } = await promisify(execFile)('/bin/sh', ['-c', `${curl} --max-time 60 --write-out '\n%{http_code}'`], { encoding: 'utf8' });
+      const [body, status] = [stdout.slice(0, stdout.lastIndexOf('\n')), stdout.slice(stdout.lastIndexOf('\n') + 1)];
+      expect(status).toBe('200');
+      expect(JSON.parse(body)).toHaveProperty('data');
 
       npm.child.kill(signal); // the npm process, as docker stop, systemd or a CI cancel would
       expect(await npm.exit).toBe(0);

@@ -3,6 +3,8 @@
 export const CONTROL_PLANE_BASE_URL = 'https://api.vendor.example';
 export const GATEWAY_BASE_URL = 'https://gateway.vendor.example';
 export const TOKEN_ENV_VAR = 'VENDOR_API_TOKEN';
+/** Where `npm start` and `npx @vendor/api-mock` serve the mock by default: both address spaces on one port. */
+export const LOCAL_MOCK_URL = 'http://127.0.0.1:4010';
 export const CLIENT_PACKAGE = '@vendor/api-client';
 export const GENERATOR = 'scripts/generators/40-docs.mjs';
 export const SAMPLE_LANGS = { typescript: 'TypeScript', curl: 'curl' };

@@ -1,5 +1,5 @@
 // The curl sample of one operation, built from the same request examples as the TypeScript sample.
-import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
+import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, LOCAL_MOCK_URL, TOKEN_ENV_VAR } from './constants.mjs';
 import { placeholderNotes } from './placeholders.mjs';
 import { sampleParams } from './ts-sample.mjs';
 
@@ -38,6 +38,12 @@ export function curlSample(op, body = op.body) {
     lines.push(`--header 'Content-Type: application/json'`);
     lines.push(`--data ${shellQuote(JSON.stringify(body.value, null, 2))}`);
   }
-  const notes = placeholderNotes(op).map((note) => `# ${note}\n`);
+  const notes = [...placeholderNotes(op), localMockNote(op)].map((note) => `# ${note}\n`);
   return `${notes.join('')}${lines.join(' \\\n  ')}\n`;
+}
+
+/** The one line that says how to send the sample to the local mock instead (it serves both address spaces on one port). */
+export function localMockNote(op) {
+  const base = op.space === 'gateway' ? GATEWAY_BASE_URL : CONTROL_PLANE_BASE_URL;
+  return `Local mock (npm start, or npx @vendor/api-mock --port 4010): use ${LOCAL_MOCK_URL} for ${base}, and any token (${TOKEN_ENV_VAR}=any).`;
 }

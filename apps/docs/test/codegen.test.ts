@@ -1,13 +1,14 @@
 // Unit tests of the sample generators (apps/docs/codegen) on a small fixture document.
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { createSpecModel, getAtPointer } from '@vendor/spec-model';
 import { describe, expect, test } from 'vitest';
 import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL } from '../codegen/constants.mjs';
-import { curlSample, requestUrl, shellQuote } from '../codegen/curl-sample.mjs';
+import { curlSample, localMockNote, requestUrl, shellQuote } from '../codegen/curl-sample.mjs';
 import { buildDocsBundle } from '../codegen/docs-bundle.mjs';
 import { consoleDocument, preferChoices } from '../codegen/console.mjs';
 import { consoleHref, referenceHref } from '../codegen/console-links.mjs';
@@ -100,6 +101,33 @@ describe('curl sample', () => {
     expect(requestUrl(byId('getTeam'))).toBe(`${CONTROL_PLANE_BASE_URL}/api/svc/v1/teams/jqfwg345gi25n5ju2yz5iz6m`);
   });
 
+  test('says in its first line how to send it to the local mock: which host to replace, and that any token works', () => {
+    expect(curlSample(byId('getTeam')).split('\n')[0]).toBe(
+      `# Local mock (npm start, or npx @vendor/api-mock --port 4010): use http://127.0.0.1:4010 for ${CONTROL_PLANE_BASE_URL}, and any token (VENDOR_API_TOKEN=any).`,
+    );
+    expect(curlSample(byId('getFile')).split('\n')[0]).toContain(`use http://127.0.0.1:4010 for ${GATEWAY_BASE_URL},`);
+  });
+
+  test('pasted with the host replaced as its first line says, it is answered by the mock', async () => {
+    const { startMock } = await import('@vendor/api-mock');
+    const mock = await startMock({ port: 0, onWarning: () => {} });
+    try {
+      for (const id of ['getTeam', 'getFile']) {
+        const sample = curlSample(byId(id));
+        const base = /use http:\/\/127\.0\.0\.1:4010 for (\S+),/.exec(sample)![1]!;
+        const pasted = sample.split(base).join(mock.url);
+        // Not execFileSync: the mock answers from this process, whose event loop must keep running.
+        const { stdout } = await promisify(execFile)('/bin/sh', ['-c', `${pasted.trimEnd()} --silent --max-time 60 --output /dev/null --write-out '%{http_code}'`], {
+          encoding: 'utf8',
+          env: { ...process.env, VENDOR_API_TOKEN: 'any' },
+        });
+        expect(stdout, id).toBe('200');
+      }
+    } finally {
+      await mock.close();
+    }
+  });
+
   test('sends the bearer token, the required headers and the JSON body', () => {
     const file = curlSample(byId('getFile'));
     expect(file).toContain('--header "Authorization: Bearer $VENDOR_API_TOKEN"');
@@ -139,13 +167,13 @@ describe("the reader's own values in a path", () => {
     const typescript = typescriptSample(turns);
     expect(typescript).toContain(`// ${note}\n`);
     expect(typescript.indexOf(note)).toBeLessThan(typescript.indexOf('platform.iterateAgentSessionTurns('));
-    expect(curlSample(turns).startsWith(`# ${note}\ncurl --request GET`)).toBe(true);
+    expect(curlSample(turns).startsWith(`# ${note}\n# ${localMockNote(turns)}\ncurl --request GET`)).toBe(true);
   });
 
   test('a sample without one carries no such note', () => {
     for (const id of ['getTeam', 'createSecretGroup', 'getFile']) {
       expect(typescriptSample(byId(id)), id).not.toContain('is an example: use');
-      expect(curlSample(byId(id)).startsWith('curl '), id).toBe(true);
+      expect(curlSample(byId(id)).startsWith(`# ${localMockNote(byId(id))}\ncurl `), id).toBe(true);
     }
   });
 });
@@ -184,6 +212,25 @@ describe('docs bundle', () => {
     expect(shown.responses['200'].content['application/json'].schema.properties.data.properties.size.description).toBe(
       '**Deprecated:** may be removed from 2027-01-31.\n\nMembers.',
     );
+  });
+
+  test('says which operations answer a status of x-secured-responses without listing it, from the model', () => {
+    const input = fixture();
+    const unauthorized = { description: 'Bad token', content: { 'application/json': { schema: { type: 'object' } } } };
+    input.components.responses = { CpUnauthorized: unauthorized, GwUnauthorized: unauthorized, MlUnauthorized: unauthorized };
+    input['x-secured-responses'] = {
+      '401': {
+        ml: { $ref: '#/components/responses/MlUnauthorized' },
+        'control-plane': { $ref: '#/components/responses/CpUnauthorized' },
+        gateway: { $ref: '#/components/responses/GwUnauthorized' },
+      },
+    };
+    input.paths['/api/svc/v1/teams/{id}'].get.responses['401'] = { $ref: '#/components/responses/CpUnauthorized' };
+    const { description } = buildDocsBundle(input).document.info;
+    const unlisted = createSpecModel(input).operations.filter((op) => op.securedResponses.length > 0).map((op) => `\`${op.operationId}\``);
+    expect(unlisted).toEqual(['`createSecretGroup`', '`listAgentSessionTurns`', '`getFile`']);
+    expect(description).toContain(`- **401** can occur on every operation that requires a token, in its error shape; ${unlisted.join(', ')} answer it without listing it.`);
+    expect(buildDocsBundle(fixture()).document.info.description).not.toContain('x-secured-responses');
   });
 
   test('names the server of each operation, and badges the gateway ones', () => {

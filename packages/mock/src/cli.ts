@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The mock's CLI for partners (`npx @vendor/api-mock`, run by bin/api-mock.mjs). One log line per request (written
-// in batches, so that logging never holds up the mock); stops on SIGINT/SIGTERM.
+// in batches, so that logging never holds up the mock); stops on SIGINT/SIGTERM/SIGHUP and when its parent goes away.
 import { COMMAND, PACKAGE_NAME } from './core/command-name.js';
 import { parseCliArgs, USAGE, type CliOptions } from './cli/mock-options.js';
 import { parseOrExit } from './cli/parse-or-exit.js';
+import { onStopRequest } from './cli/stop-requests.js';
 import { DEFAULT_FAULT_KINDS } from './faults/chaos.js';
 import { PortInUseError, startMock, type RunningMock, type RunningSandbox, type StartMockOptions } from './server/start-mock.js';
 import { DEFAULT_JOURNAL_SIZE } from './journal/journal-recorder.js';
@@ -34,8 +35,7 @@ async function main(): Promise<void> {
       () => exitWith(1),
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  onStopRequest(stop);
 
   try {
     mock = await startMock({

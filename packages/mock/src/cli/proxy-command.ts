@@ -7,6 +7,7 @@ import { parseUpstreamUrl } from '../proxy/forwarding/upstreams.js';
 import { startProxy, type RunningProxy, type StartProxyOptions } from '../server/start-proxy.js';
 import { PACKAGE_NAME } from '../core/command-name.js';
 import { parseOrExit } from './parse-or-exit.js';
+import { onStopRequest } from './stop-requests.js';
 import { parseProxyArgs, PROXY_USAGE, type ProxyCliOptions } from './proxy-options.js';
 
 export async function proxyCommand(argv: readonly string[]): Promise<void> {
@@ -27,8 +28,7 @@ export async function proxyCommand(argv: readonly string[]): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  onStopRequest(stop);
 
   try {
     proxy = await startProxy(startOptions(options));

@@ -49,8 +49,8 @@ export interface EngineParts {
 
 export interface MockEngine {
   handle: HandleRequest;
-  /** the journal of one sandbox tenant, or of the stateless mock (`tenant` undefined); oldest first */
-  requests(tenant?: string, filter?: JournalFilter): JournalEntry[];
+  /** the journal of one sandbox tenant (`filter.tenant`), or of the stateless mock (no tenant); oldest first */
+  requests(filter?: JournalFilter): JournalEntry[];
   clearRequests(tenant?: string): void;
   /** chaos mode as configured (its seed too), undefined when off */
   chaos: Chaos | undefined;
@@ -87,7 +87,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
 
   return {
     handle,
-    requests: (tenant, filter) => journal?.list(tenant, filter) ?? [],
+    requests: (filter = {}) => journal?.list(filter.tenant, filter) ?? [],
     clearRequests: (tenant) => journal?.clear(tenant),
     chaos,
   };

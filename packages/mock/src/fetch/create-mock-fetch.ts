@@ -6,7 +6,7 @@ import bundledSpec from '@vendor/api-types/openapi.json' with { type: 'json' };
 import type { PrismEngine } from '../answers/prism-engine.js';
 import { createEngine, type EngineOptions, type MockEngine } from '../engine/create-engine.js';
 import { loadValidators } from '../generated/validators.js';
-import type { JournalFilter } from '../journal/journal-recorder.js';
+import { journalFilterOf, type JournalFilter } from '../journal/journal-recorder.js';
 import type { JournalEntry } from '../journal/request-journal.js';
 import { createSandbox, type Sandbox, type SandboxHost } from '../sandbox/create-sandbox.js';
 import type { LimitOptions } from '../sandbox/limits/sandbox-limits.js';
@@ -34,8 +34,13 @@ export interface MockFetchSandboxOptions extends LimitOptions {
 /** fetch, answered by the mock; plus the journal. */
 export interface MockFetch {
   (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** The journal (the stateless mock's; in the sandbox, `tenant`'s), oldest first. */
-  requests(tenant?: string, filter?: JournalFilter): JournalEntry[];
+  /**
+   * The journal, oldest first, as `startMock()`'s: `requests({ operationId: 'getTeam' })`; in the sandbox one tenant's,
+   * `requests({ tenant: 'acme' })`.
+   */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** @deprecated `requests({ tenant, ...filter })` (or `requests(filter)` without a tenant) */
+  requests(tenant: string | undefined, filter?: JournalFilter): JournalEntry[];
   /** Empties the journal, and in the sandbox drops every tenant's records too: the next request starts afresh. */
   reset(): Promise<void>;
 }
@@ -67,7 +72,7 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch | San
   };
 
   // Before the first request there is no engine yet, and nothing in any journal.
-  const requests = (tenant?: string, filter?: JournalFilter) => current?.engine.requests(tenant, filter) ?? [];
+  const requests = (tenantOrFilter?: string | JournalFilter, filter?: JournalFilter) => current?.engine.requests(journalFilterOf(tenantOrFilter, filter)) ?? [];
   const reset = async () => {
     const { engine, sandbox } = await start();
     engine.clearRequests();

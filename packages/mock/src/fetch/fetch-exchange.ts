@@ -1,6 +1,7 @@
 // The pipeline's request and reply (core/exchange.ts) over the Fetch API, for the in-process fetch: a
 // standard Request in, a standard Response (or the TypeError of a network failure) out. Web APIs only.
 import type { AnswerHeaders, IncomingRequest, Reply, RequestHeaders } from '../core/exchange.js';
+import { statusTextOf } from '../core/status-text.js';
 
 /** Statuses whose Response must not have a body (the Response constructor throws otherwise). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -25,14 +26,19 @@ export function fetchReply(answer: (response: Response) => void, fail: (error: E
     status = answerStatus;
     done = true;
     for (const [name, value] of Object.entries(answerHeaders)) setAnswerHeader(headers, name, value);
+    // What Node's server adds to every answer: the client and a test see the same headers and status text both ways.
+    if (!headers.has('date')) headers.set('date', new Date().toUTCString());
     const hasNoBody = NULL_BODY_STATUSES.has(answerStatus);
-    answer(new Response(hasNoBody ? null : body, { status: answerStatus, headers }));
+    answer(new Response(hasNoBody ? null : body, { status: answerStatus, statusText: statusTextOf(answerStatus), headers }));
   };
   return {
     setHeader: (name, value) => headers.set(name, value),
     send(answerStatus, answerHeaders, body) {
       if (done) return;
-      respond(answerStatus, answerHeaders, body as BodyInit);
+      // As the server's reply does (core/exchange.ts): content-length is added when missing.
+      const hasLength = answerHeaders['content-length'] !== undefined;
+      const headersSent = hasLength ? answerHeaders : { ...answerHeaders, 'content-length': String(byteLength(body)) };
+      respond(answerStatus, headersSent, body as BodyInit);
     },
     sendVerbatim(answerStatus, answerHeaders, body) {
       if (done) return;
@@ -57,6 +63,13 @@ export function fetchReply(answer: (response: Response) => void, fail: (error: E
       return status;
     },
   };
+}
+
+const UTF8 = new TextEncoder();
+
+function byteLength(body: Uint8Array | string): number {
+  if (typeof body === 'string') return UTF8.encode(body).length;
+  return body.length;
 }
 
 function setAnswerHeader(headers: Headers, name: string, value: string | string[]): void {

@@ -34,10 +34,24 @@ export interface JournalRecorder extends JournalSink {
   readonly size: number;
 }
 
-/** What GET /_mock/requests?operationId=...&method=... narrows to. */
+/**
+ * What the journal narrows to: `requests(filter)` on `startMock()` and on `createMockFetch()` alike, and
+ * GET /_mock/requests?operationId=...&method=... (where the tenant is the token's).
+ */
 export interface JournalFilter {
+  /** the sandbox tenant whose entries to list (the sandbox keeps a journal per tenant); the stateless mock has none */
+  tenant?: string;
   operationId?: string;
   method?: string;
+}
+
+/**
+ * `requests(filter)`, also in its earlier form `requests(tenant, filter)`, which older tests still call: the tenant
+ * then joins the filter.
+ */
+export function journalFilterOf(tenantOrFilter?: string | JournalFilter, filter: JournalFilter = {}): JournalFilter {
+  if (typeof tenantOrFilter === 'string') return { ...filter, tenant: tenantOrFilter };
+  return tenantOrFilter ?? filter;
 }
 
 export function createJournalRecorder(options: { size: number; scoped: boolean }): JournalRecorder {

@@ -3,7 +3,7 @@
 import { createSpecModel } from '@vendor/spec-model';
 import { lazyPrismEngine } from '../answers/prism-engine.js';
 import { createEngine, type EngineOptions } from '../engine/create-engine.js';
-import type { JournalFilter } from '../journal/journal-recorder.js';
+import { journalFilterOf, type JournalFilter } from '../journal/journal-recorder.js';
 import type { JournalEntry } from '../journal/request-journal.js';
 import type { SandboxOptions } from '../sandbox/create-sandbox.js';
 import type { SandboxLimits } from '../sandbox/limits/sandbox-limits.js';
@@ -41,6 +41,8 @@ export interface RunningServer {
 export interface RunningMock extends RunningServer {
   /** The request journal (as GET /_mock/requests), oldest first; `filter` narrows it to an operation or a method. */
   requests(filter?: JournalFilter): JournalEntry[];
+  /** @deprecated the stateless mock has no tenants: `requests(filter)` */
+  requests(tenant: undefined, filter?: JournalFilter): JournalEntry[];
   /** Empties the journal (as DELETE /_mock/requests). */
   clearRequests(): void;
 }
@@ -50,7 +52,9 @@ export { PortInUseError };
 export interface RunningSandbox extends RunningServer {
   /** A token for `tenant` (default subject user:developer@<tenant>.example), valid on this sandbox. */
   token(tenant: string, subject?: string): Promise<string>;
-  /** One tenant's request journal (as GET /_mock/requests with its token), oldest first. */
+  /** One tenant's request journal (as GET /_mock/requests with its token), oldest first: `requests({ tenant: 'acme' })`. */
+  requests(filter: JournalFilter & { tenant: string }): JournalEntry[];
+  /** @deprecated `requests({ tenant, ...filter })` */
   requests(tenant: string, filter?: JournalFilter): JournalEntry[];
   clearRequests(tenant: string): void;
   /** where records live: memory (default), file (memory, kept in the `data` directory) or postgres (`databaseUrl`) */
@@ -89,12 +93,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const { url } = serving;
   const chaosSeed = engine.chaos?.seed;
   if (!sandbox) {
-    return { url, chaosSeed, requests: (filter?: JournalFilter) => engine.requests(undefined, filter), clearRequests: () => engine.clearRequests(), close: () => serving.close() };
+    // The stateless mock keeps no tenants: a tenant in the filter narrows to nothing, as in the in-process fetch.
+    const requests = (filterOrNothing?: JournalFilter, filter?: JournalFilter) => engine.requests(journalFilterOf(filterOrNothing, filter));
+    return { url, chaosSeed, requests, clearRequests: () => engine.clearRequests(), close: () => serving.close() };
   }
   return {
     url,
     chaosSeed,
-    requests: (tenant: string, filter?: JournalFilter) => engine.requests(tenant, filter),
+    requests: (tenantOrFilter: string | JournalFilter, filter?: JournalFilter) => engine.requests(journalFilterOf(tenantOrFilter, filter)),
     clearRequests: (tenant: string) => engine.clearRequests(tenant),
     // The requests in flight may be writing: the store closes after they drained.
     close: async () => {

@@ -155,6 +155,50 @@ describe('status, parameter and nullability elements', () => {
     ]);
   });
 
+  describe('a request-side rule: the upstream’s answer decides', () => {
+    const badLimit = { query: new URLSearchParams('limit=x'), findings: [finding(listThings, 'request', 'query.limit', 'type')] };
+    const goodLimit = { query: new URLSearchParams('limit=5') };
+    const refusal = (text: string) => ({ kind: 'json' as const, value: { statusCode: 400, message: text } });
+    const limitEntries = (check: ReturnType<typeof createProvenanceCheck>) => check.entries().filter((entry) => entry.at === 'query.limit');
+
+    test('a request that breaks it and is refused confirms it, and is counted as refused', () => {
+      const check = createProvenanceCheck(doc, operations);
+      check.add(exchangeOf(listThings, { ...badLimit, status: 400, responseBody: refusal('limit must be an integer') }));
+      check.add(exchangeOf(listThings, { ...badLimit, status: 404, responseBody: refusal('not found') }));
+      expect(limitEntries(check)).toEqual([expect.objectContaining({ direction: 'request', verdict: 'confirmed', seen: 2, contradictions: 0, refused: 2 })]);
+      expect(limitEntries(check)[0]!.rule).toBeUndefined();
+    });
+
+    test('a request that breaks it and is accepted contradicts it', () => {
+      const check = createProvenanceCheck(doc, operations);
+      check.add(exchangeOf(listThings, { ...badLimit, status: 400, responseBody: refusal('limit must be an integer') }));
+      check.add(exchangeOf(listThings, { ...badLimit, status: 200 }));
+      expect(limitEntries(check)).toEqual([expect.objectContaining({ verdict: 'contradicted', seen: 2, contradictions: 1, refused: 1, rule: 'type' })]);
+    });
+
+    test('a request that keeps it is confirmed when accepted, and contradicts it when refused as invalid naming it', () => {
+      const accepted = createProvenanceCheck(doc, operations);
+      accepted.add(exchangeOf(listThings, { ...goodLimit, status: 200 }));
+      expect(limitEntries(accepted)).toEqual([expect.objectContaining({ verdict: 'confirmed', seen: 1, contradictions: 0 })]);
+      expect(limitEntries(accepted)[0]!.refused).toBeUndefined();
+      const refused = createProvenanceCheck(doc, operations);
+      refused.add(exchangeOf(listThings, { ...goodLimit, status: 400, responseBody: refusal('limit must be at most 3') }));
+      expect(limitEntries(refused)).toEqual([expect.objectContaining({ verdict: 'contradicted', seen: 1, contradictions: 1, rule: 'refused-valid-request' })]);
+    });
+
+    test('answers that say nothing of the rule leave it unjudged', () => {
+      const check = createProvenanceCheck(doc, operations);
+      // A refusal naming something else, an authentication refusal, a 5xx, and the proxy's own refusal (strict).
+      check.add(exchangeOf(listThings, { ...goodLimit, status: 400, responseBody: refusal('cursor is malformed') }));
+      // Only a whole word names it: "limits" is another word.
+      check.add(exchangeOf(listThings, { ...goodLimit, status: 400, responseBody: refusal('rate limits apply') }));
+      check.add(exchangeOf(listThings, { ...badLimit, status: 401, responseBody: refusal('no token') }));
+      check.add(exchangeOf(listThings, { ...badLimit, status: 503 }));
+      check.add(exchangeOf(listThings, { ...badLimit, status: 400, proxyAnswer: { status: 400, reason: 'invalid-request' } }));
+      expect(limitEntries(check)).toEqual([]);
+    });
+  });
+
   test('a nullable marked field: the field when present, the nullability when null was seen', () => {
     const check = createProvenanceCheck(doc, operations);
     check.add(exchangeOf(listThings, { responseBody: { kind: 'json', value: { data: [{ id: 't1', status: 'active', retiredAt: null }] } } }));
@@ -196,6 +240,20 @@ describe("the repository's source bundle", () => {
       expect.objectContaining({ pointer: '#/components/responses/ControlPlaneUnauthorized', provenance: 'assumption', element: 'status', operationId: 'getTeam', at: '401', verdict: 'confirmed', seen: 1 }),
     );
     expect(check.entries()).toContainEqual(expect.objectContaining({ pointer: '#/components/schemas/ControlPlaneError', element: 'field', at: 'body', verdict: 'confirmed' }));
+  });
+
+  test('a required header the upstream enforces (getFile without x-vendor-provider-name, refused with 400) is confirmed', () => {
+    const check = createProvenanceCheck(doc, operations);
+    const getFile = operationNamed(operations, 'getFile');
+    check.add(
+      exchangeOf(getFile, {
+        status: 400,
+        responseBody: { kind: 'json', value: { error: { message: 'header.x-vendor-provider-name is required', type: 'invalid_request_error' } } },
+        findings: [finding(getFile, 'request', 'header.x-vendor-provider-name', 'required')],
+      }),
+    );
+    const header = check.entries().filter((entry) => entry.at === 'header.x-vendor-provider-name');
+    expect(header).toEqual([expect.objectContaining({ provenance: 'service', direction: 'request', verdict: 'confirmed', seen: 1, contradictions: 0, refused: 1 })]);
   });
 
   test("a marked response of one operation (getFile's 400) is contradicted by a finding in its body", () => {

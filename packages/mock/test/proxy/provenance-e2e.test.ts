@@ -79,10 +79,13 @@ function expectVerdicts(report: ProxyReport): void {
       rule: 'required',
     }),
   ]);
-  // Only getFile's answer broke the contract: every contradicted entry is one of its 400's, and none of getTeam's is.
+  // Only getFile's answer broke the contract: every contradicted entry is one of its 400's, and none of getTeam's is;
+  // but for the provider header, which the request sent and the 400 names: a refusal of a request that keeps the rule.
   const contradicted = report.provenance.entries.filter((entry) => entry.verdict === 'contradicted');
   expect(contradicted.length).toBeGreaterThan(0);
-  for (const entry of contradicted) expect(entry, entry.pointer).toMatchObject({ operationId: 'getFile', status: '400', rule: 'required' });
+  const [header, answers] = [contradicted.filter((entry) => entry.direction === 'request'), contradicted.filter((entry) => entry.direction === 'response')];
+  for (const entry of answers) expect(entry, entry.pointer).toMatchObject({ operationId: 'getFile', status: '400', rule: 'required' });
+  expect(header).toEqual([expect.objectContaining({ operationId: 'getFile', at: 'header.x-vendor-provider-name', rule: 'refused-valid-request', seen: 1, contradictions: 1 })]);
   expect(report.provenance.contradicted).toBe(contradicted.length);
   expect(report.provenance.confirmed).toBe(report.provenance.entries.length - contradicted.length);
   // The finding that did it: the dropped field, in getFile's response.

@@ -34,6 +34,8 @@ export interface ProvenanceEntry {
   contradictions: number;
   /** the rule most of those findings broke */
   rule?: string;
+  /** a request-side element: the exchanges whose request broke it and that the upstream refused (they confirm it) */
+  refused?: number;
 }
 
 export interface ProvenanceCheck {
@@ -52,6 +54,7 @@ export interface ProvenanceCheck {
 interface Tally {
   seen: number;
   contradictions: number;
+  refused: number;
   rules: Map<string, number>;
 }
 
@@ -65,10 +68,12 @@ export function createProvenanceCheck(doc: OpenApiDocument, operations: readonly
   const tallies = new Map<MarkedElement, Tally>();
 
   const judge = (element: MarkedElement, exchange: CheckedExchange) => {
-    const contradicting = judgeElement(element, exchange);
-    if (contradicting === undefined) return;
+    const judgement = element.direction === 'request' ? judgeRequestElement(element, exchange) : judgeElement(element, exchange);
+    if (judgement === undefined) return;
+    const { contradicting } = judgement;
     const tally = tallyOf(tallies, element);
     tally.seen += 1;
+    if (judgement.refusedBreak) tally.refused += 1;
     if (contradicting.length === 0) return;
     tally.contradictions += 1;
     for (const finding of contradicting) tally.rules.set(finding.rule, (tally.rules.get(finding.rule) ?? 0) + 1);
@@ -108,7 +113,7 @@ function planOperations(model: SpecModel, markers: readonly ProvenanceMarker[], 
 function tallyOf(tallies: Map<MarkedElement, Tally>, element: MarkedElement): Tally {
   let tally = tallies.get(element);
   if (tally === undefined) {
-    tally = { seen: 0, contradictions: 0, rules: new Map() };
+    tally = { seen: 0, contradictions: 0, refused: 0, rules: new Map() };
     tallies.set(element, tally);
   }
   return tally;
@@ -135,13 +140,96 @@ function upstreamAnswered(exchange: CheckedExchange): boolean {
   return UPSTREAM_ANSWERED_REASONS.has(exchange.proxyAnswer.reason);
 }
 
-/** Undefined: the exchange did not exercise the element. Otherwise the findings that contradict it (none: confirmed). */
-function judgeElement(element: MarkedElement, exchange: CheckedExchange): Finding[] | undefined {
+/** What one exchange says of an element: the findings that contradict it (none: it agrees). */
+interface Judgement {
+  contradicting: Finding[];
+  /** the request broke the element's rule and the upstream refused it: the service enforces the rule */
+  refusedBreak?: boolean;
+}
+
+/** A response-side element. Undefined: the exchange did not exercise it. */
+function judgeElement(element: MarkedElement, exchange: CheckedExchange): Judgement | undefined {
   const findings = exchange.findings.filter((finding) => finding.direction === element.direction);
-  if (element.place === 'status') return findings;
+  if (element.place === 'status') return { contradicting: findings };
   const contradicting = findings.filter((finding) => isFindingAt(element, finding));
-  if (isExercised(element, exchange, contradicting)) return contradicting;
+  if (isExercised(element, exchange, contradicting)) return { contradicting };
   return undefined;
+}
+
+/**
+ * A request-side element speaks of what the service accepts, so the upstream's answer decides. A request that
+ * breaks the rule confirms it when the upstream refuses it, and contradicts it when the upstream accepts it. A
+ * request that keeps the rule agrees when accepted, and contradicts it when the upstream refuses it as invalid
+ * although it broke no rule of the spec, naming the element. Anything else (no answer from the upstream, a 5xx, an
+ * authentication refusal, a refusal naming something else) says nothing of the rule.
+ */
+function judgeRequestElement(element: MarkedElement, exchange: CheckedExchange): Judgement | undefined {
+  if (!upstreamAnswered(exchange)) return undefined;
+  const answer = upstreamVerdictOf(exchange.status);
+  const requestFindings = exchange.findings.filter((finding) => finding.direction === 'request');
+  const breaking = requestFindings.filter((finding) => isFindingAt(element, finding));
+  const breaksRule = breaking.length > 0;
+  if (breaksRule) {
+    if (answer === 'refused') return { contradicting: [], refusedBreak: true };
+    if (answer === 'accepted') return { contradicting: breaking };
+    return undefined;
+  }
+  if (!isExercised(element, exchange, breaking)) return undefined;
+  if (answer === 'accepted') return { contradicting: [] };
+  const refusedAsInvalid = INVALID_INPUT_STATUSES.has(exchange.status) && requestFindings.length === 0;
+  if (refusedAsInvalid && refusalNames(exchange, element)) return { contradicting: [refusalFinding(element, exchange.status)] };
+  return undefined;
+}
+
+type UpstreamVerdict = 'accepted' | 'refused' | 'neither';
+
+/** Refusals that speak of the caller or the load, not of the request's content. */
+const NOT_ABOUT_THE_REQUEST: ReadonlySet<number> = new Set([401, 403, 407, 408, 429]);
+
+/** The statuses a service answers invalid input with. */
+const INVALID_INPUT_STATUSES: ReadonlySet<number> = new Set([400, 422]);
+
+function upstreamVerdictOf(status: number): UpstreamVerdict {
+  if (status >= 200 && status <= 299) return 'accepted';
+  const isRefusal = status >= 400 && status <= 499 && !NOT_ABOUT_THE_REQUEST.has(status);
+  if (isRefusal) return 'refused';
+  return 'neither';
+}
+
+/** Names this short (`id`) appear in many messages: only their qualified form (`path.id`) names the element. */
+const MIN_BARE_NAME_LENGTH = 4;
+
+/**
+ * Whether the upstream's refusal names the element, as a whole word: its parameter or the last property of its body
+ * path (`x-vendor-provider-name`, `limit`), or for a short name its place too (`path.id`).
+ */
+function refusalNames(exchange: CheckedExchange, element: MarkedElement): boolean {
+  const name = lastPropertyName(element);
+  if (name === undefined) return false;
+  const body = exchange.responseBody;
+  if (body.kind !== 'json') return false;
+  const named = name.length >= MIN_BARE_NAME_LENGTH ? name : `${element.place}.${name}`;
+  const escaped = named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w-])${escaped}($|[^\\w-])`, 'i').test(JSON.stringify(body.value));
+}
+
+function lastPropertyName(element: MarkedElement): string | undefined {
+  for (let i = element.segments.length - 1; i >= 0; i -= 1) {
+    const segment = element.segments[i];
+    if (segment?.kind === 'property') return segment.name;
+  }
+  return undefined;
+}
+
+/** What a refusal of a request that kept every rule says: the service has a rule the spec does not. */
+function refusalFinding(element: MarkedElement, status: number): Finding {
+  return {
+    operationId: element.operationId,
+    direction: 'request',
+    path: element.at,
+    rule: 'refused-valid-request',
+    message: `the upstream refused with ${status} a request that broke no rule of the spec, naming ${element.at}`,
+  };
 }
 
 /** A status element is the whole response, so every response finding speaks of it; others by their place. */
@@ -201,6 +289,7 @@ function entryOf(element: MarkedElement, tally: Tally): ProvenanceEntry {
   if (element.status !== undefined) entry.status = element.status;
   const rule = mostFrequentRule(tally.rules);
   if (rule !== undefined) entry.rule = rule;
+  if (tally.refused > 0) entry.refused = tally.refused;
   return entry;
 }
 

@@ -92,8 +92,14 @@ function provenanceTotals(provenance: ProvenanceReport): string {
 /** `- contradicted: assumption #/components/responses/X, getTeam response 401 (status): 2 of 5 exchanges, rule type` */
 function verdictLine(entry: ProvenanceEntry): string {
   const head = `- ${entry.verdict}: ${entry.provenance} \`${entry.pointer}\`, ${entry.operationId} ${whereText(entry)} (${entry.element})`;
-  if (entry.verdict === 'confirmed') return `${head}: seen in ${entry.seen} exchange${plural(entry.seen)}`;
+  if (entry.verdict === 'confirmed') return `${head}: seen in ${entry.seen} exchange${plural(entry.seen)}${refusedText(entry)}`;
   return `${head}: ${entry.contradictions} of ${entry.seen} exchange${plural(entry.seen)}, rule ${entry.rule ?? '?'}`;
+}
+
+/** `, 1 request breaking it refused by the upstream`: the service enforces the rule. */
+function refusedText(entry: ProvenanceEntry): string {
+  if (entry.refused === undefined) return '';
+  return `, ${entry.refused} request${plural(entry.refused)} breaking it refused by the upstream`;
 }
 
 function whereText(entry: ProvenanceEntry): string {

@@ -1,0 +1,162 @@
+// Every long-running command (the mock, the sandbox, the proxy) stops within 5 s and frees its port when the process
+// that started it is signalled or goes away. Started through `npx @vendor/api-mock` (the workspace's bin, as a
+// partner's project runs the installed one): npm runs the bin through `sh -c` and passes SIGTERM to that shell
+// only, so without a watch of its parent the command was left running, re-parented, holding its port.
+// bin/api-mock.mjs runs the built dist/cli.js: `npx tsup` in packages/mock first (turbo's test task builds it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/api-mock.mjs', import.meta.url));
+/** The requirement: what a supervisor or CI waits before it kills. */
+const STOP_DEADLINE_MS = 5_000;
+/** Starting npm and Node on a busy machine: minutes, not seconds. */
+const START_TIMEOUT_MS = 3 * 60_000;
+
+const COMMANDS = {
+  mock: [],
+  sandbox: ['--sandbox'],
+  // The upstream is never called: nothing is sent through the proxy.
+  proxy: ['proxy', '--upstream', 'http://127.0.0.1:9'],
+} as const;
+
+interface Started {
+  starter: ChildProcess;
+  port: number;
+  /** the Node process that serves (the starter's descendant that listens) */
+  server: number;
+}
+
+const started: number[] = [];
+
+afterEach(() => {
+  // Whatever a failed test left behind, by its own pid.
+  for (const pid of started.splice(0)) {
+    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+});
+
+/** `command args...` with the command's own args and `--port 0`, in its own process group; resolves once it listens. */
+async function start(command: string, args: readonly string[]): Promise<Started> {
+  const starter = spawn(command, [...args, '--port', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  started.push(starter.pid!);
+  let output = '';
+  starter.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  starter.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const url = await new Promise<URL>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not listening after ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+    const look = () => {
+      const found = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (found === undefined) return;
+      clearTimeout(timer);
+      resolve(new URL(found));
+    };
+    starter.stdout!.on('data', look);
+    starter.once('exit', (code) => reject(new Error(`${command} exited with ${code} before listening:\n${output}`)));
+  });
+  // The process that serves: the deepest one running the bin (npm and sh name it too, above it); the starter itself
+  // when it is the bin.
+  const server = [starter.pid!, ...descendants(starter.pid!)].filter((pid) => commandLine(pid).includes('api-mock')).at(-1)!;
+  expect(server, `no api-mock process under ${command}: ${descendants(starter.pid!).map(commandLine).join('; ')}`).toBeDefined();
+  started.push(server);
+  return { starter, port: Number(url.port), server };
+}
+
+/** Signals `pid`, then waits for the server to be gone and its port free; returns how long that took. */
+async function stoppedAfter(signalled: () => void, { server, port }: Started): Promise<number> {
+  const t0 = performance.now();
+  signalled();
+  const giveUpAt = t0 + START_TIMEOUT_MS;
+  while (performance.now() < giveUpAt) {
+    const gone = !isAlive(server) && !(await isListening(port));
+    if (gone) return performance.now() - t0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the server (pid ${server}) still runs or port ${port} is still taken`);
+}
+
+describe.each(Object.entries(COMMANDS))('%s started through npx', { timeout: 2 * START_TIMEOUT_MS }, (_name, args) => {
+  it('stops within 5 s and frees its port when the npx process gets SIGTERM', async () => {
+    const run = await start('npx', ['@vendor/api-mock', ...args]);
+    const ms = await stoppedAfter(() => process.kill(run.starter.pid!, 'SIGTERM'), run);
+    expect(ms).toBeLessThan(STOP_DEADLINE_MS);
+  });
+
+  it('stops within 5 s when the npx process group gets SIGINT (Ctrl+C in a terminal)', async () => {
+    const run = await start('npx', ['@vendor/api-mock', ...args]);
+    const ms = await stoppedAfter(() => process.kill(-run.starter.pid!, 'SIGINT'), run);
+    expect(ms).toBeLessThan(STOP_DEADLINE_MS);
+  });
+});
+
+describe('the mock started other ways', { timeout: 2 * START_TIMEOUT_MS }, () => {
+  it('through npm exec: stops within 5 s when the npm process gets SIGTERM', async () => {
+    const run = await start('npm', ['exec', '--', '@vendor/api-mock']);
+    const ms = await stoppedAfter(() => process.kill(run.starter.pid!, 'SIGTERM'), run);
+    expect(ms).toBeLessThan(STOP_DEADLINE_MS);
+  });
+
+  it('as the bin run by node: stops within 5 s on SIGTERM and on SIGINT', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const run = await start(process.execPath, [bin]);
+      const ms = await stoppedAfter(() => process.kill(run.starter.pid!, signal), run);
+      expect(ms, signal).toBeLessThan(STOP_DEADLINE_MS);
+    }
+  });
+});
+
+describe('started by a shell that goes away', { timeout: 2 * START_TIMEOUT_MS }, () => {
+  it('the mock stops within 5 s when its shell is killed (SIGKILL: no signal is passed on)', async () => {
+    const run = await start('sh', ['-c', `"${process.execPath}" "${bin}" "$@"; echo ended`, 'sh']);
+    expect(parentOf(run.server)).toBe(run.starter.pid);
+    const ms = await stoppedAfter(() => process.kill(run.starter.pid!, 'SIGKILL'), run);
+    expect(ms).toBeLessThan(STOP_DEADLINE_MS);
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Linux: every process under `pid`, from /proc's list of each process's children. */
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
