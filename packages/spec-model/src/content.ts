@@ -1,4 +1,5 @@
 // Request bodies and responses: their media types, schemas, named examples and headers, each with its place.
+import { readLinks } from './links.js';
 import { childPointer } from './pointer.js';
 import { resolveAt, resolveRef } from './resolve.js';
 import type { JsonObject, NamedExample, OpenApiDocument, SpecContent, SpecHeader, SpecRequestBody, SpecResponse } from './types.js';
@@ -12,7 +13,7 @@ export function readRequestBody(document: OpenApiDocument, operationPointer: str
 }
 
 /** Every response, in document order. */
-export function readResponses(document: OpenApiDocument, operationPointer: string, responses: JsonObject | undefined): SpecResponse[] {
+export function readResponses(document: OpenApiDocument, operationPointer: string, responses: JsonObject | undefined, label = operationPointer): SpecResponse[] {
   return Object.entries(responses ?? {}).map(([status, raw]) => {
     const usedAt = childPointer(operationPointer, 'responses', status);
     const { target: response, pointer } = resolveAt(document, raw, usedAt);
@@ -21,6 +22,7 @@ export function readResponses(document: OpenApiDocument, operationPointer: strin
       description: response.description,
       content: readContent(document, pointer, response.content),
       headers: readHeaders(document, pointer, response.headers),
+      links: readLinks(document, pointer, response.links, label),
       pointer,
       usedAt,
     };

@@ -24,6 +24,14 @@ export function readIdempotent(operation: JsonObject, label: string): boolean {
   return idempotent;
 }
 
+/** `x-destructive` is `true`, `false` or absent (not destructive). */
+export function readDestructive(operation: JsonObject, label: string): boolean {
+  const destructive = operation['x-destructive'];
+  if (destructive === undefined) return false;
+  if (typeof destructive !== 'boolean') throw new SpecModelError(`${label}: x-destructive must be true or false`);
+  return destructive;
+}
+
 export function readErrorShape(operation: JsonObject, label: string): ErrorShape {
   const shape = operation['x-error-shape'];
   if (!ERROR_SHAPES.includes(shape)) throw new SpecModelError(`${label} needs x-error-shape: ${ERROR_SHAPES.join('|')}`);

@@ -5,6 +5,7 @@ import {
   effectiveServers,
   invalidInputStatusOf,
   operationLabel,
+  readDestructive,
   readErrorShape,
   readIdempotent,
   readOperationId,
@@ -25,6 +26,7 @@ import type { JsonObject, OpenApiDocument, SpecModel, SpecOperation } from './ty
  */
 export function createSpecModel(document: OpenApiDocument): SpecModel {
   const operations = readOperations(document);
+  checkLinkTargets(operations);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   return {
     document,
@@ -36,6 +38,17 @@ export function createSpecModel(document: OpenApiDocument): SpecModel {
     },
     resolve: (node) => resolveRef(document, node),
   };
+}
+
+/** Every link names an operation of the document. */
+function checkLinkTargets(operations: readonly SpecOperation[]): void {
+  const ids = new Set(operations.map((operation) => operation.operationId));
+  for (const operation of operations) {
+    for (const response of operation.responses) {
+      const unknown = response.links.find((link) => !ids.has(link.operationId));
+      if (unknown !== undefined) throw new SpecModelError(`${operation.operationId}: link ${unknown.name} names no operation of the document (${unknown.operationId})`);
+    }
+  }
 }
 
 function readOperations(document: OpenApiDocument): SpecOperation[] {
@@ -72,7 +85,7 @@ function readOperation(document: OpenApiDocument, { path, pathItem, pathItemPoin
   const errorShape = readErrorShape(definition, label);
   const servers = effectiveServers(document, pathItem, definition);
   const parameters = mergedParameters(document, { pathItem, pathItemPointer, operation: definition, operationPointer: pointer }, label);
-  const responses = readResponses(document, pointer, definition.responses);
+  const responses = readResponses(document, pointer, definition.responses, label);
   const successResponse = successResponseOf(responses);
   return {
     operationId,
@@ -82,6 +95,7 @@ function readOperation(document: OpenApiDocument, { path, pathItem, pathItemPoin
     addressSpace: addressSpaceOf(servers),
     servers,
     idempotent,
+    destructive: readDestructive(definition, label),
     errorShape,
     invalidInputStatus: invalidInputStatusOf(errorShape, responses.map((response) => response.status)),
     tags: definition.tags ?? [],

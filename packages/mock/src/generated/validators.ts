@@ -7,7 +7,7 @@
 // @ts-nocheck
 
 /** sha256 of the bundle these validators were compiled from; the mock compiles at run time for any other. */
-export const fingerprint = "a3523156c08959e1d5985c7c4b6277764ccb63c7be5db1c8356c26070867c605";
+export const fingerprint = "6be0cc456a08793a6f6fc8a53adebf41b48805c8af29bf66b353d3f8e0f01266";
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
