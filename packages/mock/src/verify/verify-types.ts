@@ -76,8 +76,11 @@ export interface ReportedFinding extends CaseFinding {
   status: number;
   /** `curl ...` with the token as `$VENDOR_API_TOKEN` */
   curl: string;
-  /** how many smaller requests shrinking tried, and whether the reported one is smaller than the first */
-  shrinking: { tries: number; shrunk: boolean };
+  /**
+   * How many smaller requests shrinking tried, whether the reported one is smaller than the first failing one, and
+   * both sizes (characters of parameters and body). Flow steps are reported as sent: they depend on the steps before.
+   */
+  shrinking: { tries: number; shrunk: boolean; fromSize: number; toSize: number };
 }
 
 export interface OperationReport {

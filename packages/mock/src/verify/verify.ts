@@ -15,7 +15,7 @@ import { curlLine } from './reporting/curl-line.js';
 import { createPacer } from './running/pacer.js';
 import { findingKey, runCase, type RanCase } from './running/run-case.js';
 import type { Target } from './running/send-case.js';
-import { shrinkCase } from './shrinking/shrink-case.js';
+import { shrinkCase, sizeOf } from './shrinking/shrink-case.js';
 import { loadVerifyContract, type VerifyContract } from './verify-contract.js';
 import { verifySettings, VerifyUsageError, type VerifyOptions, type VerifySettings } from './verify-options.js';
 import type { CaseFinding, CaseKind, OperationReport, ReportedFinding, SkippedOperation, VerifyReport } from './verify-types.js';
@@ -62,8 +62,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   return {
     seed: settings.seed,
     settings: {
-      baseUrl: settings.baseUrl,
-      gatewayBaseUrl: settings.gatewayBaseUrl,
+      baseUrl: withoutPassword(settings.baseUrl),
+      gatewayBaseUrl: withoutPassword(settings.gatewayBaseUrl),
       cases: settings.cases,
       includeDestructive: settings.includeDestructive,
       stateful: settings.stateful,
@@ -120,6 +120,14 @@ async function runFlows(contract: VerifyContract, target: Target, selected: Mock
   return flows;
 }
 
+/** A URL as the report shows it: a password it may carry replaced by `***`. */
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password === '') return url;
+  parsed.password = '***';
+  return parsed.toString();
+}
+
 function requiredQuery(op: MockOperation, query: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const param of op.parameters) {
@@ -146,7 +154,7 @@ async function reportFindings(contract: VerifyContract, target: Target, settings
     const { op } = ran;
     let request = ran.request;
     let status = ran.answer.status;
-    let shrinking = { tries: 0, shrunk: false };
+    let shrinking = { tries: 0, shrunk: false, fromSize: sizeOf(ran.request), toSize: sizeOf(ran.request) };
     if (ran.request.flow === undefined) {
       const stillFails = async (candidate: typeof request) => {
         const again = await runCase(contract, target, op, candidate);
@@ -156,9 +164,10 @@ async function reportFindings(contract: VerifyContract, target: Target, settings
       };
       const result = await shrinkCase(contract.validators, op, ran.request, stillFails);
       request = result.request;
-      shrinking = { tries: result.tries, shrunk: result.shrunk };
+      shrinking = { ...shrinking, tries: result.tries, shrunk: result.shrunk, toSize: sizeOf(result.request) };
     }
-    reported.push({ ...found, occurrences, request, status, curl: curlLine(settings, op, request), shrinking });
+    const urls = { baseUrl: withoutPassword(settings.baseUrl), gatewayBaseUrl: withoutPassword(settings.gatewayBaseUrl) };
+    reported.push({ ...found, occurrences, request, status, curl: curlLine(urls, op, request), shrinking });
   }
   return reported;
 }
