@@ -18,7 +18,7 @@ export {
   openEnumValues,
   type ResolveSchema,
 } from './schema-rules.js';
-export { HTTP_METHODS, type HttpMethod } from './methods.js';
+export { HTTP_METHODS, isSafeMethod, type HttpMethod } from './methods.js';
 export { ERROR_SHAPES, addressSpaceOf, invalidInputStatusOf } from './conventions.js';
 export { jsonContentOf } from './content.js';
 export { SpecModelError } from './errors.js';

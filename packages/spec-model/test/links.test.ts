@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSpecModel, evaluateRuntimeExpression, SpecModelError, type LinkSource } from '../src/index.js';
+import { createSpecModel, evaluateRuntimeExpression, isSafeMethod, SpecModelError, type LinkSource } from '../src/index.js';
 import { documentWith, operation } from './documents.js';
 
 const withLink = (link: Record<string, unknown>) =>
@@ -53,5 +53,12 @@ describe('x-destructive', () => {
     expect(model.operation('deleteA').destructive).toBe(true);
     expect(model.operation('getA').destructive).toBe(false);
     expect(() => createSpecModel(documentWith({ '/a': { get: operation('getA', { 'x-destructive': 'yes' }) } }))).toThrow(/getA \(GET \/a\): x-destructive must be true or false/);
+  });
+});
+
+describe('isSafeMethod', () => {
+  it('says which methods only read', () => {
+    expect(['get', 'HEAD', 'options', 'trace'].map(isSafeMethod)).toEqual([true, true, true, true]);
+    expect(['put', 'post', 'patch', 'delete'].map(isSafeMethod)).toEqual([false, false, false, false]);
   });
 });

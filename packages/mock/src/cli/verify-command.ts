@@ -32,7 +32,8 @@ export async function verifyCommand(argv: readonly string[]): Promise<void> {
   if (options.report !== undefined) await writeFile(options.report, `${JSON.stringify(report, null, 2)}\n`);
   if (options.junit !== undefined) await writeFile(options.junit, reportJunit(report));
   process.stdout.write(reportMarkdown(report));
-  process.exit(report.totals.findings === 0 ? 0 : 1);
+  // exitCode, not exit(): stdout may be a pipe still draining the report.
+  process.exitCode = report.totals.findings === 0 ? 0 : 1;
 }
 
 function verifyOptions(options: VerifyCliOptions, seed: number): VerifyOptions {

@@ -2,7 +2,7 @@
 // each link's target is sent with the values the link names from that answer. The target must answer with success
 // (ensure_resource_availability); when the source wrote something, the target must read back every field the
 // request set (read_back_equal). Targets that page are then walked to their end (page-walk.ts).
-import { evaluateRuntimeExpression, type SpecLink } from '@vendor/spec-model';
+import { evaluateRuntimeExpression, isSafeMethod, type SpecLink } from '@vendor/spec-model';
 import type { MockOperation } from '../../spec/operation-table.js';
 import { finding } from '../checking/check-case.js';
 import { exampleCases, placeOf, wireText } from '../generation/valid-cases.js';
@@ -20,8 +20,6 @@ export interface FlowRun {
   /** findings of the flow itself (beside each step's own checks) */
   findings: Array<{ found: CaseFinding; step: RanCase }>;
 }
-
-const WRITE_METHODS = new Set(['put', 'post', 'patch']);
 
 export async function followLinks(contract: VerifyContract, target: Target, allowed: (op: MockOperation) => boolean): Promise<FlowRun[]> {
   const flows: FlowRun[] = [];
@@ -61,7 +59,7 @@ async function followLink(contract: VerifyContract, target: Target, sourceOp: Mo
     flow.findings.push({ found: finding(targetOp, 'ensure_resource_availability', 'linked-not-found', 'status', message), step: read });
     return flow;
   }
-  const wrote = WRITE_METHODS.has(sourceOp.method) && targetOp.method === 'get' && read.answer.body.kind === 'json';
+  const wrote = !isSafeMethod(sourceOp.method) && isSafeMethod(targetOp.method) && read.answer.body.kind === 'json';
   if (wrote) {
     for (const field of mismatchedFields(sourceCase.body, read.answer.body.kind === 'json' ? read.answer.body.value : undefined)) {
       flow.findings.push({ found: finding(targetOp, 'read_back_equal', 'read-back-differs', field, `${field} reads back different from what ${sourceOp.operationId} set`), step: read });
