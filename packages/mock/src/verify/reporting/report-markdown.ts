@@ -38,7 +38,10 @@ export function reportMarkdown(report: VerifyReport): string {
   if (report.provenance !== undefined) {
     const contradicted = report.provenance.filter((entry) => entry.verdict === 'contradicted');
     lines.push('', '## Provenance', '', `${report.provenance.length} marked facts exercised: ${report.provenance.length - contradicted.length} confirmed, ${contradicted.length} contradicted.`);
-    for (const entry of contradicted) lines.push(`- contradicted: ${entry.pointer} (${entry.provenance}) by ${entry.operationId} at ${entry.at}${entry.rule ? ` (${entry.rule})` : ''}`);
+    for (const entry of contradicted) lines.push(`- contradicted: ${entry.pointer} (${entry.provenance}) by ${entry.operationId} at ${entry.at}${entry.rule ? ` (${entry.rule})` : ''}, ${entry.contradictions} of ${entry.seen} answers`);
+    for (const entry of report.provenance) {
+      if (entry.verdict === 'confirmed') lines.push(`- confirmed: ${entry.pointer} (${entry.provenance}) by ${entry.operationId} at ${entry.at}, ${entry.seen} answers`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
