@@ -5,6 +5,8 @@ import { verify, type VerifyReport } from '../../src/index.js';
 import { reportJunit } from '../../src/verify/reporting/report-junit.js';
 import { reportMarkdown } from '../../src/verify/reporting/report-markdown.js';
 import { DEVIATIONS, startDeviantServer, type DeviantServer } from './deviant-server.js';
+// @ts-expect-error: plain ESM helper without type declarations
+import { bundleSpec } from '../../../../scripts/lib/bundle.mjs';
 
 const MINUTES = 60_000;
 let deviant: DeviantServer;
@@ -66,4 +68,18 @@ describe('verify against a deviant implementation', () => {
     const cases = junit.match(/<testcase /g)!.length;
     expect(cases).toBe(report.operations.length * 11 + report.skipped.length);
   });
+});
+
+describe('provenance verdicts, with the authored spec (its x-provenance markers kept), as npm run verify runs it', () => {
+  it('names the markers the deviant contradicted and those its answers confirmed', async () => {
+    const withMarkers = await verify({ baseUrl: deviant.url, token: deviant.token, seed: 7, cases: 20, stateful: false, spec: await bundleSpec(), operations: ['getArtifactVersion', 'getTeam'] });
+    const verdictOf = (pointer: string) => withMarkers.provenance!.find((entry) => entry.pointer === pointer);
+    // getArtifactVersion answers 404 without the ML shape's `detail`: the marked shared 404 is contradicted.
+    expect(verdictOf('#/components/responses/MlNotFound')).toMatchObject({ verdict: 'contradicted', operationId: 'getArtifactVersion', rule: 'required' });
+    // getTeam's 404 for an unknown id is in its documented shape: confirmed.
+    expect(withMarkers.provenance!.some((entry) => entry.operationId === 'getTeam' && entry.verdict === 'confirmed')).toBe(true);
+    expect(reportMarkdown(withMarkers)).toContain('- contradicted: #/components/responses/MlNotFound (service) by getArtifactVersion at 404 (required)');
+    // The published bundle carries no markers: no verdicts.
+    expect(report.provenance).toBeUndefined();
+  }, 10 * MINUTES);
 });
