@@ -10,7 +10,7 @@
 import { envFlag, envNumber, loadSettings } from './lib/env.mjs';
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,proxy runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,proxy,verify runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -72,6 +72,14 @@ export const settings = {
     firstRequests: envNumber('BENCH_SANDBOX_FIRST_REQUESTS', 500, { min: 10 }),
     firstWarmup: envNumber('BENCH_SANDBOX_FIRST_WARMUP', 50),
     startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 120_000, { min: 1000 }),
+  },
+
+  verify: {
+    /** Cases per operation of each verify run against the stateless mock (verify's default: 50). */
+    cases: envNumber('BENCH_VERIFY_CASES', 50, { min: 1 }),
+    /** Runs per target (each with another seed); the report gives the median cases per second. */
+    runs: envNumber('BENCH_VERIFY_RUNS', 3, { min: 1 }),
+    startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 60_000, { min: 1000 }),
   },
 
   proxy: {

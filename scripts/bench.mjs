@@ -23,6 +23,7 @@ const SECTIONS = [
   { id: 'docs', file: 'docs-page.mjs', title: 'docs page weight and paint', needsBuild: true },
   { id: 'sandbox', file: 'sandbox-throughput.mjs', title: 'sandbox vs stateless mock', needsBuild: true },
   { id: 'proxy', file: 'proxy-latency.mjs', title: 'proxy latency', needsBuild: true },
+  { id: 'verify', file: 'verify-rate.mjs', title: 'verify cases per second', needsBuild: true },
 ];
 
 const log = (line) => process.stderr.write(`${line}\n`);
