@@ -3,7 +3,7 @@
 // @vendor/spec-model reads it: its method and path, its address space, whether it may be retried
 // (`x-idempotent`), which error schema it answers with (`x-error-shape`) and how it pages (`x-pagination`).
 // Adding an operation to spec.yaml adds its method (and its iterator, if it pages) to the client with no hand edit.
-import { createSpecModel } from '@vendor/spec-model';
+import { answerableStatuses, createSpecModel } from '@vendor/spec-model';
 
 const ERROR_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
 
@@ -28,6 +28,8 @@ export function readOperations(bundle) {
     summary: operation.summary?.trim() ?? '',
     deprecated: operation.deprecated,
     pagination: operation.pagination,
+    // The error statuses the model says the operation can answer: its own, and those of every secured operation (401).
+    errorStatuses: answerableStatuses(operation).filter((status) => /^[1-9]\d\d$/.test(status) && !status.startsWith('2')).map(Number).sort((a, b) => a - b),
   }));
   return ops.sort(byOperationId);
 }
@@ -77,7 +79,7 @@ ${ops
       '',
       `\`${o.method.toUpperCase()} ${doc(o.path)}\` on the ${o.space === 'gateway' ? 'gateway (`gatewayBaseUrl`)' : 'control plane (`baseUrl`)'}.`,
       o.idempotent ? 'Retried on 408/429/5xx, connection errors and timeouts.' : 'Never retried (not safe to repeat).',
-      `Throws \`PlatformApiError\` (body: \`${ERROR_SCHEMAS[o.errorShape]}\`) on a non-2xx status.`,
+      `Throws \`PlatformApiError\` (body: \`${ERROR_SCHEMAS[o.errorShape]}\`) on a non-2xx status${o.errorStatuses.length > 0 ? ` (documented: ${o.errorStatuses.join(', ')})` : ''}.`,
       o.deprecated ? '@deprecated' : undefined,
     ].filter((l) => l !== undefined);
     if (!o.summary) lines.splice(0, 1);
@@ -89,6 +91,14 @@ ${ops
 /** The error body type of each operation (from its \`x-error-shape\`). */
 export interface OperationErrorBodies {
 ${ops.map((o) => `  ${o.operationId}: ${errorType(o)};`).join('\n')}
+}
+
+/**
+ * The error statuses each operation documents, with those every secured operation can answer (the document's
+ * \`x-secured-responses\`: 401). A server may still answer another (a 5xx from a proxy, say).
+ */
+export interface OperationErrorStatuses {
+${ops.map((o) => `  ${o.operationId}: ${o.errorStatuses.length > 0 ? o.errorStatuses.join(' | ') : 'never'};`).join('\n')}
 }
 `;
 

@@ -2,7 +2,7 @@
 // rule 2 (terminate four, secret-group creation two, turns three error responses); the status codes
 // (seed: "not shown") from service-facts.md.
 import { describe, expect, it } from 'vitest';
-import { resolveRef } from '@vendor/spec-model';
+import { createSpecModel, getAtPointer, resolveRef, responseFor } from '@vendor/spec-model';
 import { compile, doc, errorsOf, operation, operations, requiredOf, typeOf } from './lib/spec.js';
 
 const S = doc.components.schemas;
@@ -113,6 +113,23 @@ describe('Errors rules 1-3 (status codes from service-facts.md)', () => {
   it('ARCHITECTURE: 401 is documented on every operation whose error list the seed leaves open, and not on the three fixed ones', () => {
     const fixed = ['createSecretGroup', 'listAgentSessionTurns', 'terminateJob'];
     for (const o of operations) expect(errorCodes(o.operationId).includes('401'), o.operationId).toBe(!fixed.includes(o.operationId));
+  });
+
+  it('x-secured-responses: every operation can answer 401, the three fixed ones in the shape of their x-error-shape; the Authentication prose says so', () => {
+    const secured = createSpecModel(doc);
+    expect(secured.securedStatuses).toEqual([401]);
+    const shapeSchema = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' } as const;
+    for (const o of secured.operations) {
+      const answer = responseFor(o, 401);
+      expect(answer, o.operationId).toBeDefined();
+      expect(answer!.content[0]!.schemaPointer && getAtPointer(doc, answer!.content[0]!.schemaPointer).$ref, o.operationId).toBe(`#/components/schemas/${shapeSchema[o.errorShape]}`);
+    }
+    const lent = secured.operations.filter((o) => o.securedResponses.length > 0).map((o) => o.operationId);
+    expect(lent).toEqual(['createSecretGroup', 'listAgentSessionTurns', 'terminateJob']);
+    const authentication = doc.info.description.split('## Authentication')[1].split('\n## ')[0].replace(/\s+/g, ' ');
+    expect(authentication).toContain('`x-secured-responses`');
+    expect(authentication).toContain(`left off the ${['one', 'two', 'three', 'four'][lent.length - 1]} operations`);
+    expect(authentication).toContain('(create secret group, list agent session turns, terminate job)');
   });
 
   it('the 400 of PUT /mcp is in the control-plane shape', () => {

@@ -41,10 +41,28 @@ function errorShapes(ops) {
   return `## Error shape of each operation
 All error bodies of an operation, including statuses it does not list (such as 401), use the shape
 named by its ${code('x-error-shape')}. The schema of each shape: ${schemas.join(', ')}.
-
+${securedStatuses(ops)}
 | Operation | Address space | Error shape |
 |---|---|---|
 ${rows.join('\n')}
+`;
+}
+
+/**
+ * What the document's `x-secured-responses` says, from the model: each status every operation that requires a
+ * token can answer, and the operations that can answer it without listing it.
+ */
+function securedStatuses(ops) {
+  const statuses = [...new Set(ops.flatMap((o) => o.operation.securedResponses.map((r) => r.status)))];
+  if (statuses.length === 0) return '';
+  const lines = statuses.map((status) => {
+    const unlisted = ops.filter((o) => o.operation.securedResponses.some((r) => r.status === status)).map((o) => code(o.operationId));
+    return `- **${status}** can occur on every operation that requires a token, in its error shape; ${unlisted.join(', ')} answer it without listing it.`;
+  });
+  return `
+Statuses every operation that requires a token can answer (the document's ${code('x-secured-responses')}):
+
+${lines.join('\n')}
 `;
 }
 

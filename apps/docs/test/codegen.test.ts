@@ -167,6 +167,25 @@ describe('docs bundle', () => {
     expect(document.info.description).toContain('The schema of each shape: `control-plane` is `ControlPlaneError`, `gateway` is `GatewayError`.');
   });
 
+  test('says which operations answer a status of x-secured-responses without listing it, from the model', () => {
+    const input = fixture();
+    const unauthorized = { description: 'Bad token', content: { 'application/json': { schema: { type: 'object' } } } };
+    input.components.responses = { CpUnauthorized: unauthorized, GwUnauthorized: unauthorized, MlUnauthorized: unauthorized };
+    input['x-secured-responses'] = {
+      '401': {
+        ml: { $ref: '#/components/responses/MlUnauthorized' },
+        'control-plane': { $ref: '#/components/responses/CpUnauthorized' },
+        gateway: { $ref: '#/components/responses/GwUnauthorized' },
+      },
+    };
+    input.paths['/api/svc/v1/teams/{id}'].get.responses['401'] = { $ref: '#/components/responses/CpUnauthorized' };
+    const { description } = buildDocsBundle(input).document.info;
+    const unlisted = createSpecModel(input).operations.filter((op) => op.securedResponses.length > 0).map((op) => `\`${op.operationId}\``);
+    expect(unlisted).toEqual(['`createSecretGroup`', '`listAgentSessionTurns`', '`getFile`']);
+    expect(description).toContain(`- **401** can occur on every operation that requires a token, in its error shape; ${unlisted.join(', ')} answer it without listing it.`);
+    expect(buildDocsBundle(fixture()).document.info.description).not.toContain('x-secured-responses');
+  });
+
   test('names the server of each operation, and badges the gateway ones', () => {
     const { document } = buildDocsBundle(fixture());
     const file = document.paths['/files/{id}'].get;

@@ -28,7 +28,7 @@ export {
 export { resolveProxyUrl, MCP_PROXY_PLACEHOLDER } from './proxy.js';
 export { operations, type OperationId, type ControlPlanePath, type GatewayPath } from './generated/operations.js';
 export type { AgentSessionTurn, AgentSkillVersionItem } from './generated/iterators.js';
-export type { OperationErrorBodies, PlatformOperations } from './generated/methods.js';
+export type { OperationErrorBodies, OperationErrorStatuses, PlatformOperations } from './generated/methods.js';
 export type {
   CallOptions,
   MethodArgs,

@@ -1,7 +1,7 @@
 // Type tests (vitest typecheck): what must not compile, and what the methods resolve to.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AgentSkillVersion, AgentTurn, ControlPlaneError, GatewayError, MlError, Team } from '@vendor/api-types';
-import { createPlatformClient, isPlatformApiError, type AgentSessionTurn, type AgentSkillVersionItem, type PlatformClient } from '../src/index.js';
+import { createPlatformClient, isPlatformApiError, type AgentSessionTurn, type OperationErrorStatuses, type AgentSkillVersionItem, type PlatformClient } from '../src/index.js';
 
 declare const platform: PlatformClient;
 
@@ -83,5 +83,15 @@ describe('pagination and errors', () => {
     // @ts-expect-error token is required
     createPlatformClient({ baseUrl: 'https://x' });
     createPlatformClient({ baseUrl: 'https://x', token: async () => 't', fetch: globalThis.fetch });
+  });
+});
+
+describe('error statuses', () => {
+  it('include 401 on every operation, also where the operation does not list it (x-secured-responses)', () => {
+    expectTypeOf<401>().toExtend<OperationErrorStatuses['listAgentSessionTurns']>();
+    expectTypeOf<401>().toExtend<OperationErrorStatuses['createSecretGroup']>();
+    expectTypeOf<401>().toExtend<OperationErrorStatuses['terminateJob']>();
+    expectTypeOf<OperationErrorStatuses['listAgentSessionTurns']>().toEqualTypeOf<400 | 401 | 404 | 412>();
+    expectTypeOf<OperationErrorStatuses['getTeam']>().toEqualTypeOf<401 | 404>();
   });
 });

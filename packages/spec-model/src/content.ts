@@ -14,19 +14,21 @@ export function readRequestBody(document: OpenApiDocument, operationPointer: str
 
 /** Every response, in document order. */
 export function readResponses(document: OpenApiDocument, operationPointer: string, responses: JsonObject | undefined, label = operationPointer): SpecResponse[] {
-  return Object.entries(responses ?? {}).map(([status, raw]) => {
-    const usedAt = childPointer(operationPointer, 'responses', status);
-    const { target: response, pointer } = resolveAt(document, raw, usedAt);
-    return {
-      status,
-      description: response.description,
-      content: readContent(document, pointer, response.content),
-      headers: readHeaders(document, pointer, response.headers),
-      links: readLinks(document, pointer, response.links, label),
-      pointer,
-      usedAt,
-    };
-  });
+  return Object.entries(responses ?? {}).map(([status, raw]) => readResponse(document, status, raw, childPointer(operationPointer, 'responses', status), label));
+}
+
+/** One response (or `$ref` to one) for `status`, named at `usedAt`; `label` names its operation in errors. */
+export function readResponse(document: OpenApiDocument, status: string, raw: unknown, usedAt: string, label = usedAt): SpecResponse {
+  const { target: response, pointer } = resolveAt(document, raw, usedAt);
+  return {
+    status,
+    description: response?.description,
+    content: readContent(document, pointer, response?.content),
+    headers: readHeaders(document, pointer, response?.headers),
+    links: readLinks(document, pointer, response?.links, label),
+    pointer,
+    usedAt,
+  };
 }
 
 /** The first response with an exact 2xx status; `2XX` is a range, not a status a server answers with. */

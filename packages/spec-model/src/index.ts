@@ -1,7 +1,8 @@
 export { createSpecModel } from './model.js';
 export { followRef, resolveRef, type BrokenRefReason, type RefChain } from './resolve.js';
 export { canonicalPointer, childPointer, decodePointer, DOCUMENT_POINTER, encodePointerToken, getAtPointer } from './pointer.js';
-export { responseFor, type DocumentedResponses } from './status.js';
+export { answerableStatuses, responseFor, type DocumentedResponses } from './status.js';
+export { SECURED_RESPONSES_KEY } from './secured-responses.js';
 export { evaluateRuntimeExpression, type LinkSource } from './links.js';
 export { PROVENANCE_KINDS, readProvenance, type Provenance, type ProvenanceMarker, type ProvenanceProblem, type ProvenanceReading } from './provenance.js';
 export {

@@ -16,6 +16,7 @@ import { readPagination } from './pagination.js';
 import { mergedParameters } from './parameters.js';
 import { childPointer, DOCUMENT_POINTER } from './pointer.js';
 import { resolveAt, resolveRef } from './resolve.js';
+import { isSecured, readSecuredResponses, securedResponsesOf, type SecuredResponses } from './secured-responses.js';
 import type { JsonObject, OpenApiDocument, SpecModel, SpecOperation } from './types.js';
 
 /**
@@ -25,12 +26,14 @@ import type { JsonObject, OpenApiDocument, SpecModel, SpecOperation } from './ty
  * The document is not copied: what the model returns points into it.
  */
 export function createSpecModel(document: OpenApiDocument): SpecModel {
-  const operations = readOperations(document);
+  const secured = readSecuredResponses(document);
+  const operations = readOperations(document, secured);
   checkLinkTargets(operations);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   return {
     document,
     operations,
+    securedStatuses: [...secured.keys()].map(Number),
     operation(operationId) {
       const found = byId.get(operationId);
       if (!found) throw new SpecModelError(`The document has no operation ${operationId}`);
@@ -51,14 +54,14 @@ function checkLinkTargets(operations: readonly SpecOperation[]): void {
   }
 }
 
-function readOperations(document: OpenApiDocument): SpecOperation[] {
+function readOperations(document: OpenApiDocument, secured: SecuredResponses): SpecOperation[] {
   const operations: SpecOperation[] = [];
   const labels = new Map<string, string>();
   for (const [path, rawItem] of Object.entries<unknown>(document.paths ?? {})) {
     const { target: pathItem, pointer: pathItemPointer } = resolveAt(document, rawItem, childPointer(DOCUMENT_POINTER, 'paths', path));
     for (const method of HTTP_METHODS) {
       if (!pathItem?.[method]) continue;
-      const operation = readOperation(document, { path, pathItem, pathItemPointer }, method);
+      const operation = readOperation(document, secured, { path, pathItem, pathItemPointer }, method);
       const label = operationLabel(method, path);
       const earlier = labels.get(operation.operationId);
       if (earlier !== undefined) throw new SpecModelError(`duplicate operationId ${operation.operationId}: ${earlier} and ${label}`);
@@ -76,7 +79,7 @@ interface PathItemAt {
   pathItemPointer: string;
 }
 
-function readOperation(document: OpenApiDocument, { path, pathItem, pathItemPointer }: PathItemAt, method: HttpMethod): SpecOperation {
+function readOperation(document: OpenApiDocument, secured: SecuredResponses, { path, pathItem, pathItemPointer }: PathItemAt, method: HttpMethod): SpecOperation {
   const definition: JsonObject = pathItem[method];
   const pointer = childPointer(pathItemPointer, method);
   const operationId = readOperationId(definition, operationLabel(method, path));
@@ -87,6 +90,7 @@ function readOperation(document: OpenApiDocument, { path, pathItem, pathItemPoin
   const parameters = mergedParameters(document, { pathItem, pathItemPointer, operation: definition, operationPointer: pointer }, label);
   const responses = readResponses(document, pointer, definition.responses, label);
   const successResponse = successResponseOf(responses);
+  const isSecuredOperation = isSecured(document, definition);
   return {
     operationId,
     method,
@@ -105,6 +109,8 @@ function readOperation(document: OpenApiDocument, { path, pathItem, pathItemPoin
     parameters,
     requestBody: readRequestBody(document, pointer, definition.requestBody),
     responses,
+    secured: isSecuredOperation,
+    securedResponses: securedResponsesOf(secured, isSecuredOperation, errorShape, responses),
     successResponse,
     successStatus: successResponse === undefined ? undefined : Number(successResponse.status),
     pagination: readPagination(document, definition['x-pagination'], { operationId, label, parameters, successResponse }),

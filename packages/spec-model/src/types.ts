@@ -197,6 +197,14 @@ export interface SpecOperation {
   requestBody: SpecRequestBody | undefined;
   /** In the order of the document's `responses` object (JavaScript keeps integer-like keys ascending: `200`, `404`, then `default`). */
   responses: SpecResponse[];
+  /** Whether the operation requires a credential (its `security`, else the document's, with no empty requirement). */
+  secured: boolean;
+  /**
+   * The statuses every secured operation can answer (the document's `x-secured-responses`, e.g. 401) that this one
+   * does not list itself, each as the response of its error shape (`#/components/responses/GatewayUnauthorized`,
+   * named at `#/x-secured-responses/401/gateway`). Empty when the operation is not secured. `responseFor` finds them.
+   */
+  securedResponses: SpecResponse[];
   /** The first response with an exact 2xx status (`200`..`299`); a range such as `2XX` is not one status. */
   successResponse: SpecResponse | undefined;
   /** `successResponse`'s status as a number. */
@@ -215,6 +223,8 @@ export interface SpecModel {
   document: OpenApiDocument;
   /** Every operation, in document order (path by path, methods in `HTTP_METHODS` order). */
   operations: readonly SpecOperation[];
+  /** The statuses of `x-secured-responses`: answered by every secured operation, listed there or not (`[401]`). */
+  securedStatuses: readonly number[];
   /** The operation with this operationId; throws when there is none. */
   operation(operationId: string): SpecOperation;
   /** `resolveRef` on this document. */

@@ -13,7 +13,7 @@ export interface PlatformOperations {
    *
    * `POST /api/svc/v1/users/change-password` on the control plane (`baseUrl`).
    * Never retried (not safe to repeat).
-   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status (documented: 400, 401).
    */
   changePassword(...init: MethodArgs<Ops['changePassword']>): Promise<MethodResult<Ops['changePassword']>>;
 
@@ -22,7 +22,7 @@ export interface PlatformOperations {
    *
    * `PUT /api/svc/v1/mcp` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status (documented: 400, 401, 417).
    */
   createOrUpdateMcpServer(...init: MethodArgs<Ops['createOrUpdateMcpServer']>): Promise<MethodResult<Ops['createOrUpdateMcpServer']>>;
 
@@ -31,7 +31,7 @@ export interface PlatformOperations {
    *
    * `PUT /api/ml/v1/model-versions` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status (documented: 401, 422).
    */
   createOrUpdateModelVersion(...init: MethodArgs<Ops['createOrUpdateModelVersion']>): Promise<MethodResult<Ops['createOrUpdateModelVersion']>>;
 
@@ -40,7 +40,7 @@ export interface PlatformOperations {
    *
    * `POST /api/svc/v1/secret-groups` on the control plane (`baseUrl`).
    * Never retried (not safe to repeat).
-   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status (documented: 401, 422, 424).
    */
   createSecretGroup(...init: MethodArgs<Ops['createSecretGroup']>): Promise<MethodResult<Ops['createSecretGroup']>>;
 
@@ -49,7 +49,7 @@ export interface PlatformOperations {
    *
    * `DELETE /api/ml/v1/ml-repos/{id}` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status (documented: 401, 404, 422).
    */
   deleteMlRepo(...init: MethodArgs<Ops['deleteMlRepo']>): Promise<MethodResult<Ops['deleteMlRepo']>>;
 
@@ -58,7 +58,7 @@ export interface PlatformOperations {
    *
    * `GET /api/ml/v1/agent-skills/{agent_skill_id}` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status (documented: 401, 404, 422).
    */
   getAgentSkill(...init: MethodArgs<Ops['getAgentSkill']>): Promise<MethodResult<Ops['getAgentSkill']>>;
 
@@ -67,7 +67,7 @@ export interface PlatformOperations {
    *
    * `GET /api/ml/v1/artifact-versions/{id}` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status (documented: 401, 404, 422).
    */
   getArtifactVersion(...init: MethodArgs<Ops['getArtifactVersion']>): Promise<MethodResult<Ops['getArtifactVersion']>>;
 
@@ -76,7 +76,7 @@ export interface PlatformOperations {
    *
    * `POST /api/ml/v1/artifact-versions/signed-urls` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `MlError`) on a non-2xx status (documented: 401, 404, 422).
    */
   getArtifactVersionSignedUrls(...init: MethodArgs<Ops['getArtifactVersionSignedUrls']>): Promise<MethodResult<Ops['getArtifactVersionSignedUrls']>>;
 
@@ -85,7 +85,7 @@ export interface PlatformOperations {
    *
    * `GET /batches/{id}` on the gateway (`gatewayBaseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `GatewayError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `GatewayError`) on a non-2xx status (documented: 401, 404).
    */
   getBatch(...init: MethodArgs<Ops['getBatch']>): Promise<MethodResult<Ops['getBatch']>>;
 
@@ -94,7 +94,7 @@ export interface PlatformOperations {
    *
    * `GET /files/{id}` on the gateway (`gatewayBaseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `GatewayError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `GatewayError`) on a non-2xx status (documented: 400, 401, 404).
    */
   getFile(...init: MethodArgs<Ops['getFile']>): Promise<MethodResult<Ops['getFile']>>;
 
@@ -103,7 +103,7 @@ export interface PlatformOperations {
    *
    * `GET /api/svc/v1/mcp-servers/{id}` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status (documented: 401, 404).
    */
   getMcpServer(...init: MethodArgs<Ops['getMcpServer']>): Promise<MethodResult<Ops['getMcpServer']>>;
 
@@ -112,7 +112,7 @@ export interface PlatformOperations {
    *
    * `GET /api/svc/v1/metrics/{workspaceId}/charts` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status (documented: 400, 401, 404).
    */
   getMetricCharts(...init: MethodArgs<Ops['getMetricCharts']>): Promise<MethodResult<Ops['getMetricCharts']>>;
 
@@ -121,7 +121,7 @@ export interface PlatformOperations {
    *
    * `GET /api/svc/v1/teams/{id}` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status (documented: 401, 404).
    */
   getTeam(...init: MethodArgs<Ops['getTeam']>): Promise<MethodResult<Ops['getTeam']>>;
 
@@ -130,7 +130,7 @@ export interface PlatformOperations {
    *
    * `GET /api/svc/v1/virtual-accounts/{id}` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status (documented: 401, 404).
    */
   getVirtualAccount(...init: MethodArgs<Ops['getVirtualAccount']>): Promise<MethodResult<Ops['getVirtualAccount']>>;
 
@@ -139,7 +139,7 @@ export interface PlatformOperations {
    *
    * `GET /{tenantName}/v1/agents/sessions/{sessionId}/turns` on the gateway (`gatewayBaseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `GatewayError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `GatewayError`) on a non-2xx status (documented: 400, 401, 404, 412).
    */
   listAgentSessionTurns(...init: MethodArgs<Ops['listAgentSessionTurns']>): Promise<MethodResult<Ops['listAgentSessionTurns']>>;
 
@@ -148,7 +148,7 @@ export interface PlatformOperations {
    *
    * `GET /api/svc/v1/agent-skill-versions` on the control plane (`baseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status (documented: 400, 401).
    */
   listAgentSkillVersions(...init: MethodArgs<Ops['listAgentSkillVersions']>): Promise<MethodResult<Ops['listAgentSkillVersions']>>;
 
@@ -157,7 +157,7 @@ export interface PlatformOperations {
    *
    * `GET /responses/{id}/input_items` on the gateway (`gatewayBaseUrl`).
    * Retried on 408/429/5xx, connection errors and timeouts.
-   * Throws `PlatformApiError` (body: `GatewayError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `GatewayError`) on a non-2xx status (documented: 401, 404).
    */
   listResponseInputItems(...init: MethodArgs<Ops['listResponseInputItems']>): Promise<MethodResult<Ops['listResponseInputItems']>>;
 
@@ -166,7 +166,7 @@ export interface PlatformOperations {
    *
    * `POST /api/svc/v1/jobs/terminate` on the control plane (`baseUrl`).
    * Never retried (not safe to repeat).
-   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status.
+   * Throws `PlatformApiError` (body: `ControlPlaneError`) on a non-2xx status (documented: 401, 403, 404, 417, 422).
    */
   terminateJob(...init: MethodArgs<Ops['terminateJob']>): Promise<MethodResult<Ops['terminateJob']>>;
 }
@@ -191,4 +191,29 @@ export interface OperationErrorBodies {
   listAgentSkillVersions: components['schemas']['ControlPlaneError'];
   listResponseInputItems: components['schemas']['GatewayError'];
   terminateJob: components['schemas']['ControlPlaneError'];
+}
+
+/**
+ * The error statuses each operation documents, with those every secured operation can answer (the document's
+ * `x-secured-responses`: 401). A server may still answer another (a 5xx from a proxy, say).
+ */
+export interface OperationErrorStatuses {
+  changePassword: 400 | 401;
+  createOrUpdateMcpServer: 400 | 401 | 417;
+  createOrUpdateModelVersion: 401 | 422;
+  createSecretGroup: 401 | 422 | 424;
+  deleteMlRepo: 401 | 404 | 422;
+  getAgentSkill: 401 | 404 | 422;
+  getArtifactVersion: 401 | 404 | 422;
+  getArtifactVersionSignedUrls: 401 | 404 | 422;
+  getBatch: 401 | 404;
+  getFile: 400 | 401 | 404;
+  getMcpServer: 401 | 404;
+  getMetricCharts: 400 | 401 | 404;
+  getTeam: 401 | 404;
+  getVirtualAccount: 401 | 404;
+  listAgentSessionTurns: 400 | 401 | 404 | 412;
+  listAgentSkillVersions: 400 | 401;
+  listResponseInputItems: 401 | 404;
+  terminateJob: 401 | 403 | 404 | 417 | 422;
 }

@@ -3,7 +3,7 @@
 // schema once, on first use, then served from memory. What cannot be served from an example (a generated
 // body, documented response headers, a media type other than JSON, an Accept the JSON answer does not
 // satisfy) goes to Prism instead.
-import { responseFor, type NamedExample, type Pagination } from '@vendor/spec-model';
+import { answerableStatuses, responseFor, type NamedExample, type Pagination } from '@vendor/spec-model';
 import type { MockOperation, MockResponse } from '../spec/operation-table.js';
 import type { Violation } from '../types.js';
 import type { MockError } from '../core/error-shapes.js';
@@ -121,7 +121,7 @@ function pickResponse(op: MockOperation, code: number | undefined): { response: 
   }
   const response = responseFor(op, code);
   if (!response) {
-    const documented = op.responses.map((r) => r.status).join(', ');
+    const documented = answerableStatuses(op).join(', ');
     return { violation: preferViolation('code', `asks for code=${code}, but ${op.operationId} documents ${documented}`) };
   }
   return { response, status: code };

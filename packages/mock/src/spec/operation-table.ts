@@ -60,6 +60,11 @@ export interface MockOperation {
   parameters: MockParameter[];
   /** documented responses, in the spec's order */
   responses: MockResponse[];
+  /**
+   * the statuses every secured operation can answer that this one does not list (the model's `securedResponses`:
+   * 401 in its error shape); `responseFor` finds them. Optional only so that hand-made operations need not name it.
+   */
+  securedResponses?: MockResponse[];
   /** the one of `responses` the model reads as the success response (the first exact 2xx), if any */
   successResponse?: MockResponse;
   /** how the operation pages (the model's `x-pagination`), if it does */
@@ -81,6 +86,7 @@ function mockOperation(operation: SpecOperation): MockOperation {
     bodyRequired: operation.requestBody?.required === true,
     parameters: operation.parameters.filter(isValidated).map(mockParameter),
     responses: operation.responses.map(mockResponse),
+    securedResponses: operation.securedResponses.map(mockResponse),
   };
   const successIndex = operation.successResponse === undefined ? -1 : operation.responses.indexOf(operation.successResponse);
   if (successIndex >= 0) entry.successResponse = entry.responses[successIndex];

@@ -51,7 +51,7 @@ export function validatorSchemas(doc: OpenApiDocument, operations: MockOperation
       const required = params.filter((p) => p.required).map((p) => parameterProperty(p.name, place));
       coerced.push({ key: parametersKey(op, place), schema: { type: 'object', properties, required } });
     }
-    for (const response of op.responses) {
+    for (const response of [...op.responses, ...(op.securedResponses ?? [])]) {
       if (response.schemaPointer) exact.push({ key: responseKey(op, response.status), schema: ref(response.schemaPointer) });
     }
   }

@@ -1,7 +1,7 @@
 // Checks both ways of one exchange against the spec and says what broke as findings: the request against its
 // operation's request rules (the mock's own validateRequest), the answer against the response documented for its
 // status. Findings never carry the offending values, only where and which rule.
-import { responseFor } from '@vendor/spec-model';
+import { answerableStatuses, responseFor } from '@vendor/spec-model';
 import type { MockOperation, MockResponse } from '../../spec/operation-table.js';
 import type { Violation } from '../../types.js';
 import { validateRequest, type MockRequest } from '../../validation/request-validation.js';
@@ -59,7 +59,7 @@ export function checkResponse(validators: SchemaValidators, op: MockOperation, a
 }
 
 function undocumentedStatus(op: MockOperation, status: number): Finding {
-  const documented = op.responses.map((response) => response.status).join(', ');
+  const documented = answerableStatuses(op).join(', ');
   return { operationId: op.operationId, direction: 'response', path: 'status', rule: 'undocumented-status', message: `status ${status} is not documented (documented: ${documented})` };
 }
 

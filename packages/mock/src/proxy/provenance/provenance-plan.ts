@@ -149,7 +149,8 @@ export function planOperation(marked: MarkedDocument, operation: SpecOperation):
     addBodyElements(marked, jsonContentOf(requestBody.content)?.schemaPointer, requestOwner, request);
   }
   const responses = new Map<string, MarkedElement[]>();
-  for (const response of operation.responses) {
+  // A status every secured operation can answer (401) is judged like a listed one: `responseFor` lends it.
+  for (const response of [...operation.responses, ...operation.securedResponses]) {
     const owner: Owner = { operationId: operation.operationId, direction: 'response', status: response.status };
     const list = new ElementList();
     // A marker on a response object states the status: it is exercised when the operation answers that status.
