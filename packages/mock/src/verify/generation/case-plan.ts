@@ -1,5 +1,6 @@
 // The cases of one operation, reproducible from the run's seed: its documented examples, two authentication
-// probes, requests that each break one rule, and valid generated requests up to the number asked for.
+// probes (when it requires a credential), requests that each break one rule, and valid generated requests up to
+// the number asked for.
 import { seededRandom } from '../../random/seeded-random.js';
 import type { MockOperation } from '../../spec/operation-table.js';
 import type { VerifyContract } from '../verify-contract.js';
@@ -20,7 +21,9 @@ export function planCases(contract: VerifyContract, op: MockOperation, seed: num
   }
   const bases = [...examples, ...generated.slice(0, INVALID_BASES)];
   const authBase = bases[0] ?? generated[0];
-  const auth = authBase === undefined ? [] : authCases(authBase);
+  // Only an operation that requires a credential promises 401 without one (the spec model's `secured`).
+  const isSecured = contract.model.operation(op.operationId).secured;
+  const auth = authBase === undefined || !isSecured ? [] : authCases(authBase);
   const invalid = shuffled(uniqueBreaks(bases.flatMap((base) => invalidCases(contract, op, base))), caseSeed('invalid'));
   const room = Math.max(0, count - examples.length - auth.length);
   const invalidShare = invalid.slice(0, Math.ceil(room / 2));
