@@ -13,7 +13,7 @@ import { exampleCases } from './generation/valid-cases.js';
 import { planCases } from './generation/case-plan.js';
 import { curlLine } from './reporting/curl-line.js';
 import { createPacer } from './running/pacer.js';
-import { findingKey, runCase, type RanCase } from './running/run-case.js';
+import { findingKey, groupedPath, runCase, type RanCase } from './running/run-case.js';
 import type { Target } from './running/send-case.js';
 import { shrinkCase, sizeOf } from './shrinking/shrink-case.js';
 import { loadVerifyContract, type VerifyContract } from './verify-contract.js';
@@ -54,7 +54,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
     const ran = await pacer.all(cases.map((requestCase) => () => runCase(contract, target, op, requestCase)));
     for (const one of ran) record(one);
   }
-  const findings = await reportFindings(contract, target, settings, seen);
+  // Shrinking sends requests too: at the pace asked for.
+  const findings = await reportFindings(contract, pacedTarget, settings, seen);
   const durationMs = Math.round(performance.now() - started);
   const operations = selected.map((op) => operationReports.get(op.operationId) ?? emptyReport(op.operationId));
   for (const report of operations) report.findings = findings.filter((found) => found.operationId === report.operationId).length;
@@ -144,7 +145,7 @@ function note(seen: Map<string, FirstSeen>, found: CaseFinding, ran: RanCase): v
     earlier.occurrences += 1;
     return;
   }
-  seen.set(key, { found, ran, occurrences: 1 });
+  seen.set(key, { found: { ...found, path: groupedPath(found.path) }, ran, occurrences: 1 });
 }
 
 /** Each finding once, with its first case shrunk (flow steps are reported as sent: they depend on the steps before). */

@@ -18,7 +18,12 @@ export async function runCase(contract: VerifyContract, target: Target, op: Mock
   return { op, request, answer, findings: checkCase(contract.validators, op, request, answer) };
 }
 
-/** A finding's identity in the report: operation, check, rule and path. */
+/** A finding's identity in the report: operation, check, rule and path (any array index counted as one). */
 export function findingKey(found: CaseFinding): string {
-  return `${found.operationId} ${found.check} ${found.rule} ${found.path}`;
+  return `${found.operationId} ${found.check} ${found.rule} ${groupedPath(found.path)}`;
+}
+
+/** `body.servers[2].name` -> `body.servers[].name`: the same rule broken in any item of an array is one finding. */
+export function groupedPath(path: string): string {
+  return path.replace(/\[\d+\]/g, '[]');
 }
