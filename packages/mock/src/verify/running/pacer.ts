@@ -10,14 +10,19 @@ export interface Pacer {
 
 export function createPacer(concurrency: number, ratePerSecond: number | undefined): Pacer {
   const interval = ratePerSecond === undefined ? 0 : 1000 / ratePerSecond;
-  let nextStart = 0;
-  const waitForSlot = async () => {
-    if (interval === 0) return;
-    const now = performance.now();
-    const start = Math.max(now, nextStart);
-    nextStart = start + interval;
-    const wait = start - now;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  // Starts take turns: each waits until `interval` after the one before it actually started, so a timer that fires
+  // late on a busy machine delays the next start rather than letting two start close together.
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let turn: Promise<void> = Promise.resolve();
+  const waitForSlot = () => {
+    if (interval === 0) return Promise.resolve();
+    const mine = turn.then(async () => {
+      const wait = lastStart + interval - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      lastStart = performance.now();
+    });
+    turn = mine;
+    return mine;
   };
   const one = async <T>(task: () => Promise<T>) => {
     await waitForSlot();
