@@ -73,7 +73,12 @@ interface Answer {
   body: unknown;
 }
 
-export async function startDeviantServer(): Promise<DeviantServer> {
+/** How getMcpServer answers for a server just created or updated: not at all (404), or with a field changed. */
+export interface DeviantOptions {
+  createdServers?: 'not-found' | 'read-back-differs';
+}
+
+export async function startDeviantServer(options: DeviantOptions = {}): Promise<DeviantServer> {
   const sandbox = createMockFetch({ sandbox: {}, onWarning: () => {} });
   const token = await sandbox.token('acme');
   const createdServers = new Set<string>();
@@ -126,7 +131,13 @@ export async function startDeviantServer(): Promise<DeviantServer> {
         break;
       case 'getMcpServer': {
         const id = decodeURIComponent(url.pathname.split('/').at(-1)!);
-        answer = createdServers.has(id) ? { status: 404, headers: { 'content-type': 'application/json' }, body: { statusCode: 404, message: 'MCP server not found' } } : await forward();
+        const created = createdServers.has(id);
+        if (created && options.createdServers === 'read-back-differs') {
+          answer = await forward();
+          if (answer.status === 200) (answer.body as any).data.manifest.description = 'not what was sent';
+          break;
+        }
+        answer = created ? { status: 404, headers: { 'content-type': 'application/json' }, body: { statusCode: 404, message: 'MCP server not found' } } : await forward();
         break;
       }
       case 'listAgentSkillVersions': {

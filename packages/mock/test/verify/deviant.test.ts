@@ -83,3 +83,17 @@ describe('provenance verdicts, with the authored spec (its x-provenance markers 
     expect(report.provenance).toBeUndefined();
   }, 10 * MINUTES);
 });
+
+describe('a create that reads back different from what it was sent', () => {
+  it('is found as read_back_equal at the field that differs', async () => {
+    const differs = await startDeviantServer({ createdServers: 'read-back-differs' });
+    try {
+      const found = await verify({ baseUrl: differs.url, token: differs.token, seed: 7, cases: 10, operations: ['createOrUpdateMcpServer', 'getMcpServer'] });
+      const readBack = found.findings.filter((item) => item.check === 'read_back_equal');
+      expect(readBack.map((item) => `${item.operationId} ${item.rule} ${item.path}`), reportMarkdown(found)).toEqual(['getMcpServer read-back-differs body.manifest.description']);
+      expect(found.findings.filter((item) => item.check === 'ensure_resource_availability')).toEqual([]);
+    } finally {
+      await differs.close();
+    }
+  }, 10 * MINUTES);
+});
