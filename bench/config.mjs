@@ -4,7 +4,7 @@
 import { envFlag, envNumber, loadSettings } from './lib/env.mjs';
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp,verify runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -76,6 +76,14 @@ export const settings = {
     quietPerSecond: envNumber('BENCH_NOISY_QUIET_PER_SECOND', 20, { min: 1 }), // under --shared's 25 a second
     floodConnections: envNumber('BENCH_NOISY_CONNECTIONS', 20, { min: 1 }),
     overQuotaWrites: envNumber('BENCH_NOISY_OVER_QUOTA_WRITES', 2000, { min: 1 }),
+  },
+
+  verify: {
+    /** Cases per operation of each verify run against the stateless mock (verify's default: 50). */
+    cases: envNumber('BENCH_VERIFY_CASES', 50, { min: 1 }),
+    /** Runs per target (each with another seed); the report gives the median cases per second. */
+    runs: envNumber('BENCH_VERIFY_RUNS', 3, { min: 1 }),
+    startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 60_000, { min: 1000 }),
   },
 
   proxy: {

@@ -25,6 +25,7 @@ const SECTIONS = [
   { id: 'noisy', file: 'sandbox-noisy-neighbour.mjs', title: 'a noisy neighbour on a shared sandbox', needsBuild: true },
   { id: 'proxy', file: 'proxy-latency.mjs', title: 'proxy latency', needsBuild: true },
   { id: 'mcp', file: 'mcp-server.mjs', title: 'MCP server install size and start-up', needsBuild: true },
+  { id: 'verify', file: 'verify-rate.mjs', title: 'verify cases per second', needsBuild: true },
 ];
 
 const log = (line) => process.stderr.write(`${line}\n`);

@@ -5,6 +5,7 @@ import { renderMockFetchSplit } from './report-mock-fetch.mjs';
 import { renderProxySection } from './report-proxy.mjs';
 import { renderSandboxSection } from './report-sandbox.mjs';
 import { renderNoisySection } from './report-noisy.mjs';
+import { renderVerifySection } from './report-verify.mjs';
 
 export function budgetValue(b) {
   if (b.value === undefined) return 'not measured';
@@ -165,6 +166,7 @@ export function renderMarkdown(results) {
   out.push(...renderSandboxSection(results.sandbox, sectionNotes(results.sandbox, m)));
   out.push(...renderNoisySection(results.noisy, sectionNotes(results.noisy, m)));
   out.push(...renderProxySection(results.proxy, sectionNotes(results.proxy, m)));
+  out.push(...renderVerifySection(results.verify, sectionNotes(results.verify, m)));
 
   const p = results.pipeline;
   out.push('## 4. Pipeline', sectionNotes(p, m));
@@ -259,8 +261,9 @@ export function renderMarkdown(results) {
         `npm test ${s.pipeline.skipTest ? 'skipped' : 'timed'} (BENCH_SKIP_TEST=1 skips it)`,
         `tsc runs ${s.typecheck.runs} (BENCH_TSC_RUNS)`,
         `proxy ${s.proxy?.calls ?? '–'} sequential requests per target (BENCH_PROXY_CALLS), ${s.proxy?.seconds ?? '–'} s of autocannon per target (BENCH_PROXY_SECONDS)`,
+        `verify ${s.verify?.cases ?? '–'} cases per operation (BENCH_VERIFY_CASES), ${s.verify?.runs ?? '–'} runs per target (BENCH_VERIFY_RUNS)`,
       ].join('; ') +
-      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp` runs a subset and merges it into the existing `bench/results.json`.',
+      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp,verify` runs a subset and merges it into the existing `bench/results.json`.',
     '',
   );
   return out.join('\n');

@@ -40,7 +40,14 @@ const newerGatewayTurnPage = {
           thread_id: 'thr_01jdx7m2k4p6r8t0v2x4',
           created_at: '2026-11-20T09:12:51.690Z',
           content: null,
-          tool_calls: [{ id: 'call_scale_billing_worker', type: 'function', function: { name: 'scale', arguments: '{"replicas":3}' } }],
+          tool_calls: [
+            {
+              id: 'call_scale_billing_worker',
+              type: 'function',
+              function: { name: 'scale', arguments: '{"replicas":3}' },
+              tool_info: { type: 'mcp', server_id: 'cmd7x2f0k0002qs01h6v3c4zz', server_name: 'deploy-tools', name: 'scale' },
+            },
+          ],
           finish_reason: 'tool_calls',
           usage: {
             input_tokens: 2210,
@@ -55,6 +62,21 @@ const newerGatewayTurnPage = {
     },
   ],
   pagination: { limit: 1, next_page_token: '01jdx7k0h2j4l6n8q0s2u4w6y8' },
+};
+
+// The gateway SDK's own wire tests send `updated_at` as any string (the literal "updated_at"): it is not a date-time.
+const turnWithPlainUpdatedAt = {
+  data: [
+    {
+      id: '01jdx7h8f0h2j4l6n8q0s2u4w6',
+      session_id: '01arz3ndektsv4rrffq69g5fav.g',
+      first_turn_id: '01jdx7h8f0h2j4l6n8q0s2u4w6',
+      created_at: '2026-11-20T09:10:02.114Z',
+      updated_at: 'updated_at',
+      state: { status: 'running' },
+    },
+  ],
+  pagination: { limit: 10 },
 };
 
 // The session's first turn from a newer gateway: no previous_turn_id, it is its own first turn.
@@ -75,6 +97,7 @@ const newerGatewayFirstTurn = {
 const cases: RealPayload[] = [
   { name: 'a page of turns from a newer gateway (references, token breakdown)', operationId: 'listAgentSessionTurns', status: '200', body: newerGatewayTurnPage },
   { name: 'the first turn of a session from a newer gateway', operationId: 'listAgentSessionTurns', status: '200', body: newerGatewayFirstTurn },
+  { name: 'a turn whose updated_at is a plain string', operationId: 'listAgentSessionTurns', status: '200', body: turnWithPlainUpdatedAt },
 ];
 
 describe('real payloads validate against their documented response', () => {
@@ -89,5 +112,27 @@ describe('real payloads validate against their documented response', () => {
     const validate = compile(responseSchema('listAgentSessionTurns', '200'));
     expect(validate(withoutSource)).toBe(false);
     expect(errorsOf(validate)).toMatch(/source_event_id/);
+  });
+});
+
+describe('a model message tool call says where its tool lives (tool_info)', () => {
+  const validate = compile(responseSchema('listAgentSessionTurns', '200'));
+  const toolCallOf = (page: typeof newerGatewayTurnPage) => page.data[0]!.state.output.tool_calls[0] as Record<string, unknown>;
+
+  test('a tool call without tool_info is refused, as the gateway SDK refuses it', () => {
+    const page = structuredClone(newerGatewayTurnPage);
+    delete toolCallOf(page).tool_info;
+    expect(validate(page)).toBe(false);
+    expect(errorsOf(validate)).toMatch(/tool_info/);
+  });
+
+  test('a platform tool needs its name; an MCP server tool its server id and name', () => {
+    const platform = structuredClone(newerGatewayTurnPage);
+    toolCallOf(platform).tool_info = { type: 'vendor-system', name: 'scale' };
+    expect(validate(platform), errorsOf(validate)).toBe(true);
+    const withoutServer = structuredClone(newerGatewayTurnPage);
+    toolCallOf(withoutServer).tool_info = { type: 'mcp', server_name: 'deploy-tools', name: 'scale' };
+    expect(validate(withoutServer)).toBe(false);
+    expect(errorsOf(validate)).toMatch(/server_id/);
   });
 });

@@ -102,7 +102,7 @@ the operation's invalid-input status in its error shape.
 `;
 }
 
-function mock() {
+function mock(ops) {
   return `## Running the mock
 A mock server answers every operation with the examples shown here, validates requests against this
 description, and answers invalid ones in the operation's own error shape (and 401 without a bearer token).
@@ -133,6 +133,29 @@ npx @vendor/api-mock proxy --upstream https://api.vendor.example --gateway-upstr
 ${code('--strict')} refuses invalid requests and turns answers that break the description into a 502 listing how;
 ${code('--record DIR')} keeps up to five distinct exchanges per operation and status as examples, secrets redacted.
 Tokens, passwords and secret values never appear in its logs, report or recordings.
+${verifying(ops)}`;
+}
+
+/** For the vendor's own team and for partners who run a service behind this description: what verify asks. */
+function verifying(ops) {
+  const destructive = ops.filter((o) => o.operation.destructive).map((o) => code(o.operationId));
+  const guarded = destructive.length > 0 ? ` Operations that delete, terminate or change credentials (${destructive.join(', ')}) run only with ${code('--include-destructive')}; otherwise the report lists them as skipped.` : '';
+  return `
+## Verifying an implementation against this description
+Whether you run this API yourself or build a service behind the same description, ${code('verify')} asks it the
+questions this description implies, without waiting for traffic: per operation the documented examples, valid
+requests generated from the request rules, requests that each break one rule (which must get the operation's
+invalid-input error in its error shape, never a 2xx or 5xx) and requests without a token (401). It follows the
+links between operations (a created MCP server reads back by its id), walks every paginated list to its end and
+repeats a delete. Every answer is checked like the proxy's: documented status, content type and schema.
+
+\`\`\`sh
+VENDOR_API_TOKEN=... npx @vendor/api-mock verify --base-url https://api.vendor.example --gateway-base-url https://gateway.vendor.example --report report.json --junit junit.xml
+\`\`\`
+
+The token is read from ${code('VENDOR_API_TOKEN')} only and appears in no output. Each finding names the operation,
+the check and the rule, with the smallest request that shows it as a ${code('curl')} line. The exit status is 0
+without findings and 1 with them, so it runs in CI as it is; each run prints the number that replays it exactly.${guarded}
 `;
 }
 
@@ -197,5 +220,5 @@ Questions about this API, this reference or the mock: e-mail [${email}](mailto:$
  * @param {Record<string, any>} [info] the document's `info` (its contact)
  */
 export function introduction(ops, info) {
-  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(), sharedSandbox(), samples(ops), tryIt(), useFromAnAgent(ops), support(info)].filter(Boolean).join('\n');
+  return [baseUrls(ops), errorShapes(ops), pagination(ops), mock(ops), sharedSandbox(), samples(ops), tryIt(), useFromAnAgent(ops), support(info)].filter(Boolean).join('\n');
 }

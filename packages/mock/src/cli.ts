@@ -15,6 +15,7 @@ import { describeLimits } from './sandbox/limits/sandbox-limits.js';
 async function main(): Promise<void> {
   if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
   if (process.argv[2] === 'proxy') return (await import('./cli/proxy-command.js')).proxyCommand(process.argv.slice(3));
+  if (process.argv[2] === 'verify') return (await import('./cli/verify-command.js')).verifyCommand(process.argv.slice(3));
   const options = parseOrExit(undefined, process.argv.slice(2), parseCliArgs, USAGE);
   if (options === undefined) return;
   // Signal handlers first: a signal that arrives while starting must still stop cleanly.

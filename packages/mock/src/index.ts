@@ -11,3 +11,6 @@ export type { SandboxOptions } from './sandbox/create-sandbox.js';
 export type { LimitOptions, SandboxLimits } from './sandbox/limits/sandbox-limits.js';
 export type { SpecSource } from './spec/load-spec.js';
 export type { ErrorShape, Violation } from './types.js';
+export { verify } from './verify/verify.js';
+export { VerifyUsageError, type VerifyOptions } from './verify/verify-options.js';
+export type { CaseFinding, CheckName, OperationReport as VerifyOperationReport, ReportedFinding, RequestCase, SkippedOperation, VerifyReport } from './verify/verify-types.js';

@@ -1,4 +1,5 @@
 // Request bodies and responses: their media types, schemas, named examples and headers, each with its place.
+import { readLinks } from './links.js';
 import { childPointer } from './pointer.js';
 import { resolveAt, resolveRef } from './resolve.js';
 import type { JsonObject, NamedExample, OpenApiDocument, SpecContent, SpecHeader, SpecRequestBody, SpecResponse } from './types.js';
@@ -12,18 +13,19 @@ export function readRequestBody(document: OpenApiDocument, operationPointer: str
 }
 
 /** Every response, in document order. */
-export function readResponses(document: OpenApiDocument, operationPointer: string, responses: JsonObject | undefined): SpecResponse[] {
-  return Object.entries(responses ?? {}).map(([status, raw]) => readResponse(document, status, raw, childPointer(operationPointer, 'responses', status)));
+export function readResponses(document: OpenApiDocument, operationPointer: string, responses: JsonObject | undefined, label = operationPointer): SpecResponse[] {
+  return Object.entries(responses ?? {}).map(([status, raw]) => readResponse(document, status, raw, childPointer(operationPointer, 'responses', status), label));
 }
 
-/** One response (or `$ref` to one) for `status`, named at `usedAt`. */
-export function readResponse(document: OpenApiDocument, status: string, raw: unknown, usedAt: string): SpecResponse {
+/** One response (or `$ref` to one) for `status`, named at `usedAt`; `label` names its operation in errors. */
+export function readResponse(document: OpenApiDocument, status: string, raw: unknown, usedAt: string, label = usedAt): SpecResponse {
   const { target: response, pointer } = resolveAt(document, raw, usedAt);
   return {
     status,
     description: response?.description,
     content: readContent(document, pointer, response?.content),
     headers: readHeaders(document, pointer, response?.headers),
+    links: readLinks(document, pointer, response?.links, label),
     pointer,
     usedAt,
   };

@@ -3,6 +3,7 @@ export { followRef, resolveRef, type BrokenRefReason, type RefChain } from './re
 export { canonicalPointer, childPointer, decodePointer, DOCUMENT_POINTER, encodePointerToken, getAtPointer } from './pointer.js';
 export { answerableStatuses, responseFor, type DocumentedResponses } from './status.js';
 export { SECURED_RESPONSES_KEY } from './secured-responses.js';
+export { evaluateRuntimeExpression, type LinkSource } from './links.js';
 export { PROVENANCE_KINDS, readProvenance, type Provenance, type ProvenanceMarker, type ProvenanceProblem, type ProvenanceReading } from './provenance.js';
 export {
   allowsNull,
@@ -18,7 +19,7 @@ export {
   openEnumValues,
   type ResolveSchema,
 } from './schema-rules.js';
-export { HTTP_METHODS, type HttpMethod } from './methods.js';
+export { HTTP_METHODS, isSafeMethod, type HttpMethod } from './methods.js';
 export { ERROR_SHAPES, addressSpaceOf, invalidInputStatusOf, readSunset } from './conventions.js';
 export { jsonContentOf } from './content.js';
 export { SpecModelError } from './errors.js';
@@ -36,6 +37,7 @@ export type {
   RefPlaces,
   SpecContent,
   SpecHeader,
+  SpecLink,
   SpecModel,
   SpecOperation,
   SpecParameter,

@@ -29,6 +29,7 @@ import type { JsonObject, OpenApiDocument, SpecModel, SpecOperation } from './ty
 export function createSpecModel(document: OpenApiDocument): SpecModel {
   const secured = readSecuredResponses(document);
   const operations = readOperations(document, secured);
+  checkLinkTargets(operations);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   return {
     document,
@@ -41,6 +42,17 @@ export function createSpecModel(document: OpenApiDocument): SpecModel {
     },
     resolve: (node) => resolveRef(document, node),
   };
+}
+
+/** Every link names an operation of the document. */
+function checkLinkTargets(operations: readonly SpecOperation[]): void {
+  const ids = new Set(operations.map((operation) => operation.operationId));
+  for (const operation of operations) {
+    for (const response of operation.responses) {
+      const unknown = response.links.find((link) => !ids.has(link.operationId));
+      if (unknown !== undefined) throw new SpecModelError(`${operation.operationId}: link ${unknown.name} names no operation of the document (${unknown.operationId})`);
+    }
+  }
 }
 
 function readOperations(document: OpenApiDocument, secured: SecuredResponses): SpecOperation[] {
@@ -78,7 +90,7 @@ function readOperation(document: OpenApiDocument, secured: SecuredResponses, { p
   const destructive = readDestructive(definition, method, label);
   const servers = effectiveServers(document, pathItem, definition);
   const parameters = mergedParameters(document, { pathItem, pathItemPointer, operation: definition, operationPointer: pointer }, label);
-  const responses = readResponses(document, pointer, definition.responses);
+  const responses = readResponses(document, pointer, definition.responses, label);
   const successResponse = successResponseOf(responses);
   const isSecuredOperation = isSecured(document, definition);
   return {

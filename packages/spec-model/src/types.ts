@@ -103,6 +103,21 @@ export interface SpecResponse extends RefPlaces {
   /** One entry per media type, in document order; empty for a response without a body. */
   content: SpecContent[];
   headers: SpecHeader[];
+  /** Its OpenAPI `links`, in document order: operations this answer feeds (evaluate them with `evaluateRuntimeExpression`). */
+  links: SpecLink[];
+}
+
+/** An OpenAPI link: an operation (by operationId) whose request takes values from this answer. */
+export interface SpecLink extends RefPlaces {
+  /** Its key under `links`. */
+  name: string;
+  /** The operation it feeds; `createSpecModel` checks that the document has it. */
+  operationId: string;
+  /** The target's parameters by name: runtime expressions (`$response.body#/data/id`) or constants. */
+  parameters: Record<string, unknown>;
+  /** The target's request body: a runtime expression or a constant; `undefined` when the link sets none. */
+  requestBody: unknown;
+  description: string | undefined;
 }
 
 /** What pages of every paginated operation share (read from its `x-pagination`). */
@@ -161,7 +176,10 @@ export interface SpecOperation {
   servers: JsonObject[];
   /** `x-idempotent`: whether a client may retry it. */
   idempotent: boolean;
-  /** `x-destructive`, else whether it is a DELETE: whether it deletes, ends or replaces what cannot be had back. */
+  /**
+   * `x-destructive`, else whether it is a DELETE: whether it deletes, ends or replaces what cannot be had back. Tools
+   * that call operations on their own (verify, the MCP server) run or list it only when told to.
+   */
   destructive: boolean;
   /** `x-error-shape`. */
   errorShape: ErrorShape;

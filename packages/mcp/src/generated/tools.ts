@@ -6650,7 +6650,6 @@ export const tools: readonly ToolDescriptor[] = [
                 "string",
                 "null"
               ],
-              "format": "date-time",
               "description": "When the turn last changed."
             },
             "input": {
@@ -7005,8 +7004,21 @@ export const tools: readonly ToolDescriptor[] = [
         },
         "ModelToolCall": {
           "type": "object",
-          "description": "A call of a function tool by the model.",
+          "description": "A call of a function tool by the model, and where that tool lives (`tool_info`).",
+          "required": [
+            "tool_info"
+          ],
           "properties": {
+            "tool_info": {
+              "$ref": "#/$defs/ToolInfo"
+            },
+            "provider_specific_fields": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "description": "Fields the model provider adds to the call."
+            },
             "id": {
               "type": [
                 "string",
@@ -7040,6 +7052,66 @@ export const tools: readonly ToolDescriptor[] = [
                   "description": "The arguments, JSON-encoded."
                 }
               }
+            }
+          }
+        },
+        "ToolInfo": {
+          "description": "Where a called tool lives, selected by `type`.",
+          "oneOf": [
+            {
+              "$ref": "#/$defs/VendorSystemToolInfo"
+            },
+            {
+              "$ref": "#/$defs/McpToolInfo"
+            }
+          ],
+          "discriminator": {
+            "propertyName": "type",
+            "mapping": {
+              "vendor-system": "#/$defs/VendorSystemToolInfo",
+              "mcp": "#/$defs/McpToolInfo"
+            }
+          }
+        },
+        "VendorSystemToolInfo": {
+          "type": "object",
+          "description": "A tool of the platform.",
+          "required": [
+            "type",
+            "name"
+          ],
+          "properties": {
+            "type": {
+              "type": "string",
+              "const": "vendor-system"
+            },
+            "name": {
+              "type": "string"
+            }
+          }
+        },
+        "McpToolInfo": {
+          "type": "object",
+          "description": "A tool of a registered MCP server.",
+          "required": [
+            "type",
+            "server_id",
+            "server_name",
+            "name"
+          ],
+          "properties": {
+            "type": {
+              "type": "string",
+              "const": "mcp"
+            },
+            "server_id": {
+              "type": "string"
+            },
+            "server_name": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
             }
           }
         },

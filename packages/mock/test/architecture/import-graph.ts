@@ -12,7 +12,7 @@ export const LAYERS: ReadonlyArray<{ rank: number; prefixes: readonly string[]; 
   { rank: 3, prefixes: ['pipeline/seams.ts'], why: 'the seam types the stages plug into' },
   { rank: 4, prefixes: ['validation/'], why: 'request rules' },
   { rank: 5, prefixes: ['answers/', 'faults/', 'journal/'], why: 'the mock\'s stages' },
-  { rank: 6, prefixes: ['sandbox/', 'proxy/'], why: 'the other modes\' stages: the store, forwarding and checking' },
+  { rank: 6, prefixes: ['sandbox/', 'proxy/', 'verify/'], why: 'the other modes\' stages: the store, forwarding and checking, and verify (which reuses the proxy\'s checking)' },
   { rank: 7, prefixes: ['pipeline/'], why: 'the one flow' },
   { rank: 8, prefixes: ['engine/'], why: 'the mock and sandbox assembled on the flow' },
   { rank: 9, prefixes: ['server/', 'fetch/'], why: 'the transports' },

@@ -190,6 +190,14 @@ export function describeSandboxBehaviour(backend: string, start: () => Promise<S
         expect(b.body.data.fqn.endsWith(`:${b.body.data.manifest.version}`)).toBe(true);
       });
 
+      it('PUT model-versions for an ML repo the tenant does not have answers 422 (documented) naming manifest.ml_repo, not an undocumented 404', async () => {
+        const body = requestExample('createOrUpdateModelVersion');
+        body.manifest.ml_repo = 'no-such-repo';
+        const res = await call(base(), 'createOrUpdateModelVersion', { token: globex, body });
+        expect(res.status).toBe(422);
+        expect(res.body.detail[0].loc).toEqual(['body', 'manifest', 'ml_repo']);
+      });
+
       it('signed URLs: one https URL per path, in order, with an expiry and a signature; unknown version 404 (ML shape)', async () => {
         const body = requestExample('getArtifactVersionSignedUrls');
         body.paths = ['b/second.txt', 'a/first.txt', 'third.bin'];

@@ -76,6 +76,13 @@ describe('deriveSeed', () => {
     }
   });
 
+  it("gives every tool call of the sandbox's turns a tool_info, as the gateway SDK requires", () => {
+    const turns = seedOf(doc).records.filter((r) => r.kind === 'turn').map((r) => r.body as any);
+    const toolCalls = turns.flatMap((turn) => turn.state?.output?.tool_calls ?? []);
+    expect(toolCalls.length).toBeGreaterThan(0);
+    for (const call of toolCalls) expect(['vendor-system', 'mcp'], call.id).toContain(call.tool_info?.type);
+  });
+
   it('has >= MIN_SKILL_VERSIONS skill versions across >= 2 skills, unique per (skill, version)', () => {
     const seed = seedOf(doc);
     const versions = seed.records.filter((r) => r.kind === 'agent-skill-version');

@@ -1542,8 +1542,11 @@ export interface components {
             finish_reason?: components["schemas"]["FinishReason"] | null;
             usage?: components["schemas"]["ModelUsage"] | null;
         };
-        /** @description A call of a function tool by the model. */
+        /** @description A call of a function tool by the model, and where that tool lives (`tool_info`). */
         ModelToolCall: {
+            tool_info: components["schemas"]["ToolInfo"];
+            /** @description Fields the model provider adds to the call. */
+            provider_specific_fields?: Record<string, unknown> | null;
             id?: string | null;
             /** @description `function`. */
             type?: string | null;
@@ -1552,6 +1555,28 @@ export interface components {
                 /** @description The arguments, JSON-encoded. */
                 arguments?: string | null;
             } | null;
+        };
+        /** @description Where a called tool lives, selected by `type`. */
+        ToolInfo: components["schemas"]["VendorSystemToolInfo"] | components["schemas"]["McpToolInfo"];
+        /** @description A tool of the platform. */
+        VendorSystemToolInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "vendor-system";
+            name: string;
+        };
+        /** @description A tool of a registered MCP server. */
+        McpToolInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "mcp";
+            server_id: string;
+            server_name: string;
+            name: string;
         };
         /** @description A part of a model message. */
         ModelMessageContentPart: components["schemas"]["TextContentPart"] | components["schemas"]["RefusalContentPart"];
@@ -1705,10 +1730,7 @@ export interface components {
             created_by_subject?: components["schemas"]["GatewaySubject"] | null;
             /** Format: date-time */
             created_at: string;
-            /**
-             * Format: date-time
-             * @description When the turn last changed.
-             */
+            /** @description When the turn last changed. */
             updated_at?: string | null;
             input?: components["schemas"]["AgentTurnInputItem"][] | null;
         };
@@ -2071,6 +2093,9 @@ export type TurnCancelReason = components['schemas']['TurnCancelReason'];
 export type AgentTurnStateError = components['schemas']['AgentTurnStateError'];
 export type ModelMessage = components['schemas']['ModelMessage'];
 export type ModelToolCall = components['schemas']['ModelToolCall'];
+export type ToolInfo = components['schemas']['ToolInfo'];
+export type VendorSystemToolInfo = components['schemas']['VendorSystemToolInfo'];
+export type McpToolInfo = components['schemas']['McpToolInfo'];
 export type ModelMessageContentPart = components['schemas']['ModelMessageContentPart'];
 export type TextContentPart = components['schemas']['TextContentPart'];
 export type RefusalContentPart = components['schemas']['RefusalContentPart'];

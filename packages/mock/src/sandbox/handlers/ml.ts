@@ -5,7 +5,7 @@ import { placeRecord } from '../record-kinds.js';
 import type { SandboxAnswer, SandboxContext } from '../../pipeline/seams.js';
 import type { Body } from '../store/record-store.js';
 import { hmacHex, hmacKey } from '../web-crypto.js';
-import { failed, notFound, ok } from './answer-builders.js';
+import { failed, notFound, ok, refused } from './answer-builders.js';
 import { subjectOf } from './caller-subject.js';
 import { jsonBody, pathValue } from './request-values.js';
 import { templateOf } from './response-templates.js';
@@ -20,7 +20,8 @@ export async function createOrUpdateModelVersion(services: SandboxServices, ctx:
   const repoName = String(manifest.ml_repo ?? (template.manifest as any)?.ml_repo ?? '');
   const name = String(manifest.name ?? (template.manifest as any)?.name ?? '');
   const repo = await services.store.getByKey(tenant, 'ml-repo', repoName);
-  if (!repo) return notFound(['body', 'manifest', 'ml_repo'], `ML repo ${repoName} not found`);
+  // 422, the operation's documented answer to a body it cannot take: it documents no 404.
+  if (!repo) return refused(422, ['body', 'manifest', 'ml_repo'], 'not_found', `ML repo ${repoName} not found`);
   const parent = `${repo.id}/${name}`;
   const createdBy = await subjectOf(ctx.caller);
   // Two writers may pick the same next version; the unique key refuses one, which then takes the next.

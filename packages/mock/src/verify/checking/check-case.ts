@@ -1,0 +1,75 @@
+// Checks one answer: first as the validation proxy checks every answer (documented status, media type, body
+// schema and error shape: proxy/checking), then against what this case must get: a valid request no invalid-input
+// error, an invalid one the operation's invalid-input status, an unauthenticated one 401. A 5xx is always a finding.
+import { responseFor } from '@vendor/spec-model';
+import { checkResponse, type SeenAnswer } from '../../proxy/checking/check-exchange.js';
+import type { Finding } from '../../proxy/checking/checked-exchange.js';
+import type { MockOperation } from '../../spec/operation-table.js';
+import type { SchemaValidators } from '../../validation/runtime-validators.js';
+import type { CaseAnswer, CaseFinding, CheckName, RequestCase } from '../verify-types.js';
+
+const UNAUTHENTICATED = 401;
+
+export function checkCase(validators: SchemaValidators, op: MockOperation, requestCase: RequestCase, answer: CaseAnswer): CaseFinding[] {
+  if (answer.failure !== undefined) return [finding(op, 'not_a_server_error', 'no-answer', 'status', answer.failure)];
+  const findings: CaseFinding[] = [];
+  if (answer.status >= 500) findings.push(finding(op, 'not_a_server_error', 'server-error', 'status', `status ${answer.status} for a ${describeCase(requestCase)}`));
+  findings.push(...expectationFindings(op, requestCase, answer));
+  findings.push(...conformanceFindings(validators, op, answer));
+  return findings;
+}
+
+/**
+ * The proxy's checks of the answer, each named as the check it belongs to. A 401 on an operation that does not list
+ * it is checked against the response every secured operation can answer in its error shape (the spec model's
+ * `x-secured-responses`, which `responseFor` finds).
+ */
+function conformanceFindings(validators: SchemaValidators, op: MockOperation, answer: CaseAnswer): CaseFinding[] {
+  return checkResponse(validators, op, seenAnswer(answer)).map((found) => fromProxyFinding(op, found));
+}
+
+function expectationFindings(op: MockOperation, requestCase: RequestCase, answer: CaseAnswer): CaseFinding[] {
+  const { status } = answer;
+  if (requestCase.kind === 'auth') {
+    if (status === UNAUTHENTICATED) return [];
+    const sent = requestCase.auth === 'none' ? 'no token' : 'a malformed Authorization header (no token)';
+    return [finding(op, 'authentication', 'unauthenticated-accepted', 'status', `a request with ${sent} got ${status}, not 401`)];
+  }
+  if (requestCase.kind === 'invalid') {
+    if (status === op.invalidInputStatus) return [];
+    const { rule, at } = requestCase.breaks!;
+    const check: CheckName = status < 300 ? 'negative_data_rejection' : 'status_code_conformance';
+    return [finding(op, check, `invalid-accepted:${rule}`, at, `a request that breaks ${rule} at ${at} got ${status}, not ${op.invalidInputStatus}`)];
+  }
+  // A documented example must be taken. A generated request may name what does not exist (an id, a repo, a page
+  // token): the operation's documented invalid-input error is then an error the request could cause.
+  const refusedInput = status === op.invalidInputStatus && (requestCase.kind !== 'valid' || responseFor(op, status) === undefined);
+  const refused = refusedInput || status === UNAUTHENTICATED;
+  if (!refused) return [];
+  return [finding(op, 'positive_data_acceptance', 'valid-refused', 'status', `a request that keeps every request rule got ${status}`)];
+}
+
+function seenAnswer(answer: CaseAnswer): SeenAnswer {
+  const body: SeenAnswer['body'] = answer.body.kind === 'text' ? { kind: 'unread' } : answer.body;
+  return { status: answer.status, mediaType: answer.mediaType, body };
+}
+
+function fromProxyFinding(op: MockOperation, found: Finding): CaseFinding {
+  return { operationId: op.operationId, check: checkOfProxyRule(found), rule: found.rule, path: found.path, message: found.message };
+}
+
+function checkOfProxyRule(found: Finding): CheckName {
+  if (found.rule === 'undocumented-status') return 'status_code_conformance';
+  if (found.rule === 'media_type') return 'content_type_conformance';
+  return 'response_schema_conformance';
+}
+
+export function finding(op: MockOperation, check: CheckName, rule: string, path: string, message: string): CaseFinding {
+  return { operationId: op.operationId, check, rule, path, message };
+}
+
+function describeCase(requestCase: RequestCase): string {
+  if (requestCase.kind === 'invalid') return `request that breaks ${requestCase.breaks!.rule} at ${requestCase.breaks!.at}`;
+  if (requestCase.kind === 'auth') return 'request without a valid token';
+  return 'valid request';
+}

@@ -1,0 +1,53 @@
+// The report as Markdown for stdout: totals, per operation the cases run, statuses seen and findings, the skipped
+// operations, each finding with its smallest request as curl, the flows, and the provenance verdicts when the spec
+// carries markers.
+import type { VerifyReport } from '../verify-types.js';
+
+export function reportMarkdown(report: VerifyReport): string {
+  const { totals } = report;
+  const lines = [
+    `# verify: ${totals.findings === 0 ? 'no findings' : `${totals.findings} finding${totals.findings === 1 ? '' : 's'}`}`,
+    '',
+    `${totals.cases} cases over ${totals.operations} operations in ${(totals.durationMs / 1000).toFixed(1)} s (${totals.casesPerSecond} cases/s); seed ${report.seed} (replay with --seed ${report.seed}).`,
+    '',
+    '| operation | cases | statuses | findings |',
+    '| --- | --- | --- | --- |',
+    ...report.operations.map((op) => `| ${op.operationId} | ${op.cases} | ${statusText(op.statuses)} | ${op.findings} |`),
+  ];
+  if (report.skipped.length > 0) {
+    lines.push('', '## Skipped', '', ...report.skipped.map((skip) => `- ${skip.operationId}: ${skip.reason}`));
+  }
+  if (report.flows.length > 0) {
+    lines.push('', '## Flows', '', ...report.flows.map((flow) => `- ${flow.name}: ${flow.steps} requests, ${flow.findings} findings`));
+  }
+  if (report.findings.length > 0) {
+    lines.push('', '## Findings');
+    for (const found of report.findings) {
+      lines.push(
+        '',
+        `### ${found.operationId}: ${found.check} (${found.rule}) at ${found.path}`,
+        '',
+        `${found.message}. Seen ${found.occurrences} time${found.occurrences === 1 ? '' : 's'}; status ${found.status}; ${found.shrinking.shrunk ? `shrunk in ${found.shrinking.tries} tries` : 'not shrinkable further'}.`,
+        '',
+        '```sh',
+        found.curl,
+        '```',
+      );
+    }
+  }
+  if (report.provenance !== undefined) {
+    const contradicted = report.provenance.filter((entry) => entry.verdict === 'contradicted');
+    lines.push('', '## Provenance', '', `${report.provenance.length} marked facts exercised: ${report.provenance.length - contradicted.length} confirmed, ${contradicted.length} contradicted.`);
+    for (const entry of contradicted) lines.push(`- contradicted: ${entry.pointer} (${entry.provenance}) by ${entry.operationId} at ${entry.at}${entry.rule ? ` (${entry.rule})` : ''}, ${entry.contradictions} of ${entry.seen} answers`);
+    for (const entry of report.provenance) {
+      if (entry.verdict === 'confirmed') lines.push(`- confirmed: ${entry.pointer} (${entry.provenance}) by ${entry.operationId} at ${entry.at}, ${entry.seen} answers`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function statusText(statuses: Record<string, number>): string {
+  return Object.entries(statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(', ');
+}
