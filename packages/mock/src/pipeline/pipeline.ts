@@ -53,9 +53,9 @@ export function createPipeline(route: Router, stages: PipelineStages): HandleReq
 }
 
 /**
- * auth -> admit (a shared sandbox's rate limit) -> body -> faults -> check -> answer; a step that answers the request itself ends the flow. A step that
- * answers at once (no token to verify, no body to wait for, no fault asked) is not awaited: a plain GET of the
- * stateless mock runs from routing to its answer without waiting for anything.
+ * auth -> admit (a shared sandbox's rate limit) -> body -> faults -> check -> answer; a step that answers the
+ * request itself ends the flow. A step that answers at once (no token to verify, no body to wait for, no fault
+ * asked) is not awaited: a plain GET of the stateless mock runs from routing to its answer without waiting.
  */
 async function runSteps(ctx: RequestContext, stages: PipelineStages): Promise<void> {
   const auth = stages.authenticate(ctx);
