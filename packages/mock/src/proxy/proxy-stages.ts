@@ -144,9 +144,9 @@ async function passAnswer(exchange: ProxyExchange, op: MockOperation | undefined
   if (!hasBody) {
     // Nothing to read, but the (empty) stream must end for its connection to serve the next request.
     answer.body.resume();
-    return passWhole(exchange, op, answer, new Uint8Array(0), seen(answer.status, mediaType, { kind: 'none' }), deps);
+    return passWhole(exchange, op, answer, new Uint8Array(0), seen(answer, mediaType, { kind: 'none' }), deps);
   }
-  if (!isJsonMediaType(mediaType)) return streamAnswer(exchange, op, answer, [], seen(answer.status, mediaType, { kind: 'unread' }), deps);
+  if (!isJsonMediaType(mediaType)) return streamAnswer(exchange, op, answer, [], seen(answer, mediaType, { kind: 'unread' }), deps);
 
   let read: ReadAnswer;
   try {
@@ -154,14 +154,14 @@ async function passAnswer(exchange: ProxyExchange, op: MockOperation | undefined
   } catch {
     return exchange.answerError(brokenAnswerError(upstream.host), 'broken-answer');
   }
-  if (read.kind === 'too-large') return streamAnswer(exchange, op, answer, read.head, seen(answer.status, mediaType, { kind: 'unread' }), deps);
+  if (read.kind === 'too-large') return streamAnswer(exchange, op, answer, read.head, seen(answer, mediaType, { kind: 'unread' }), deps);
   const body = seenJson(read.bytes, headerValue(answer.headers, 'content-encoding'));
   checked.responseBody = seenBodyOf(body, mediaType, read.bytes.length);
-  return passWhole(exchange, op, answer, read.bytes, seen(answer.status, mediaType, body), deps);
+  return passWhole(exchange, op, answer, read.bytes, seen(answer, mediaType, body), deps);
 }
 
-function seen(status: number, mediaType: string | undefined, body: SeenAnswer['body']): SeenAnswer {
-  return { status, mediaType, body };
+function seen(answer: UpstreamAnswer, mediaType: string | undefined, body: SeenAnswer['body']): SeenAnswer {
+  return { status: answer.status, headers: answer.headers, mediaType, body };
 }
 
 /** The JSON body's value, after undoing its content-encoding. */

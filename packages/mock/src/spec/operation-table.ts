@@ -2,7 +2,7 @@
 // at start-up. The model decides the conventions (which methods, error shape, invalid-input status, merged
 // parameters, JSON media type, examples) and where each schema is (the JSON pointers the validators compile
 // from); the table adds what only the mock needs: how each parameter's value is read out of a request.
-import { jsonContentOf, type AddressSpace, type NamedExample, type Pagination, type SpecModel, type SpecOperation, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
+import { jsonContentOf, type AddressSpace, type NamedExample, type Pagination, type SpecModel, type SpecOperation, type SpecHeader, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
 import type { ErrorShape } from '../types.js';
 
 /** Where a parameter lives; the mock validates each place as one object (cookies are not validated). */
@@ -38,6 +38,16 @@ export interface MockResponse {
   otherMediaTypes: string[];
   /** the names of headers the response documents */
   headerNames: string[];
+  /** the headers the response documents, for checking an answer against them */
+  headers: MockResponseHeader[];
+}
+
+export interface MockResponseHeader {
+  /** lower case, as node:http and fetch give header names */
+  name: string;
+  required: boolean;
+  /** pointer to its schema, if it has one */
+  schemaPointer?: string;
 }
 
 export interface MockOperation {
@@ -122,8 +132,16 @@ function mockResponse(response: SpecResponse): MockResponse {
     examples: json?.examples ?? [],
     otherMediaTypes: response.content.filter((content) => content !== json).map((content) => content.mediaType),
     headerNames: response.headers.map((header) => header.name),
+    // OpenAPI: a documented Content-Type header is ignored (the media types say it).
+    headers: response.headers.filter((header) => header.name.toLowerCase() !== 'content-type').map(mockResponseHeader),
   };
   if (json !== undefined) entry.jsonMediaType = json.mediaType;
   if (json?.schemaPointer !== undefined) entry.schemaPointer = json.schemaPointer;
+  return entry;
+}
+
+function mockResponseHeader(header: SpecHeader): MockResponseHeader {
+  const entry: MockResponseHeader = { name: header.name.toLowerCase(), required: header.required };
+  if (header.schemaPointer !== undefined) entry.schemaPointer = header.schemaPointer;
   return entry;
 }

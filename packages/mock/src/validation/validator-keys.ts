@@ -7,7 +7,7 @@
 //   response <operationId> <status>              the JSON body of a documented response
 import { createSpecModel } from '@vendor/spec-model';
 import { rewriteDiscriminators } from './discriminator-rewrite.js';
-import { PARAMETER_PLACES, readOperations, type MockOperation, type ParameterPlace } from '../spec/operation-table.js';
+import { PARAMETER_PLACES, readOperations, type MockOperation, type MockResponseHeader, type ParameterPlace } from '../spec/operation-table.js';
 import type { OpenApiDocument } from '../types.js';
 
 /** The `$id` the rewritten bundle is registered under; every key's schema `$ref`s into it. */
@@ -16,6 +16,7 @@ export const DOCUMENT_ID = 'mock:openapi.json';
 export const bodyKey = (op: MockOperation) => `body ${op.operationId}`;
 export const parametersKey = (op: MockOperation, place: ParameterPlace) => `parameters ${op.operationId} ${place}`;
 export const responseKey = (op: MockOperation, status: string) => `response ${op.operationId} ${status}`;
+export const responseHeadersKey = (op: MockOperation, status: string) => `response-headers ${op.operationId} ${status}`;
 
 /** ajv's options for both sets; the generator and the run-time compile must use the same ones. */
 export function ajvOptions(coerceTypes: boolean) {
@@ -53,9 +54,19 @@ export function validatorSchemas(doc: OpenApiDocument, operations: MockOperation
     }
     for (const response of [...op.responses, ...(op.securedResponses ?? [])]) {
       if (response.schemaPointer) exact.push({ key: responseKey(op, response.status), schema: ref(response.schemaPointer) });
+      // Header values are text: read as the type their schema says, as parameters are.
+      if (response.headers.length > 0) coerced.push({ key: responseHeadersKey(op, response.status), schema: responseHeadersSchema(response.headers, ref) });
     }
   }
   return { document: { ...rewritten, $id: DOCUMENT_ID }, coerced, exact };
+}
+
+/** The headers a response documents, as one object by lower-case name: a validator finds the missing and the wrong. */
+function responseHeadersSchema(headers: readonly MockResponseHeader[], ref: (pointer: string) => object): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const header of headers) properties[header.name] = header.schemaPointer ? ref(header.schemaPointer) : {};
+  const required = headers.filter((header) => header.required).map((header) => header.name);
+  return { type: 'object', properties, required };
 }
 
 /** Identifies a bundle's content: the precompiled validators serve only the bundle they were generated from. */

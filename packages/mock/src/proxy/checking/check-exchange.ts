@@ -2,12 +2,13 @@
 // operation's request rules (the mock's own validateRequest), the answer against the response documented for its
 // status. Findings never carry the offending values, only where and which rule.
 import { answerableStatuses, responseFor } from '@vendor/spec-model';
+import { headerValue, type RequestHeaders } from '../../core/exchange.js';
 import type { MockOperation, MockResponse } from '../../spec/operation-table.js';
 import type { Violation } from '../../types.js';
 import { validateRequest, type MockRequest } from '../../validation/request-validation.js';
 import type { SchemaValidators } from '../../validation/runtime-validators.js';
 import { violationsFromSchemaErrors } from '../../validation/schema-violations.js';
-import { responseKey } from '../../validation/validator-keys.js';
+import { responseHeadersKey, responseKey } from '../../validation/validator-keys.js';
 import type { Direction, Finding } from './checked-exchange.js';
 
 export interface RequestCheck {
@@ -44,6 +45,8 @@ export function tooLargeFinding(op: MockOperation | undefined, limitBytes: numbe
  */
 export interface SeenAnswer {
   status: number;
+  /** by lower-case name, as node:http and fetch give them */
+  headers: RequestHeaders;
   /** the content-type's media type, lower case without parameters; undefined without the header */
   mediaType: string | undefined;
   body: { kind: 'none' } | { kind: 'unread' } | { kind: 'json'; value: unknown } | { kind: 'malformed' } | { kind: 'undecodable'; encoding: string };
@@ -52,10 +55,25 @@ export interface SeenAnswer {
 export function checkResponse(validators: SchemaValidators, op: MockOperation, answer: SeenAnswer): Finding[] {
   const documented = responseFor(op, answer.status);
   if (documented === undefined) return [undocumentedStatus(op, answer.status)];
-  if (answer.body.kind === 'none') return [];
+  const headerFindings = checkHeaders(validators, op, documented, answer.headers);
+  if (answer.body.kind === 'none') return headerFindings;
   const mediaTypeFinding = checkMediaType(op, documented, answer.mediaType);
-  if (mediaTypeFinding !== undefined) return [mediaTypeFinding];
-  return checkBody(validators, op, documented, answer.body);
+  if (mediaTypeFinding !== undefined) return [...headerFindings, mediaTypeFinding];
+  return [...headerFindings, ...checkBody(validators, op, documented, answer.body)];
+}
+
+/** The headers the documented response names: the required ones present, each value as its schema says. */
+function checkHeaders(validators: SchemaValidators, op: MockOperation, documented: MockResponse, headers: RequestHeaders): Finding[] {
+  if (documented.headers.length === 0) return [];
+  const validate = validators.get(responseHeadersKey(op, documented.status));
+  if (validate === undefined) return [];
+  const values: Record<string, string> = {};
+  for (const header of documented.headers) {
+    const value = headerValue(headers, header.name);
+    if (value !== undefined) values[header.name] = value;
+  }
+  if (validate(values)) return [];
+  return violationsFromSchemaErrors(['header'], validate.errors).map((violation) => findingOf(op, 'response', violation));
 }
 
 function undocumentedStatus(op: MockOperation, status: number): Finding {

@@ -51,7 +51,7 @@ function expectationFindings(op: MockOperation, requestCase: RequestCase, answer
 
 function seenAnswer(answer: CaseAnswer): SeenAnswer {
   const body: SeenAnswer['body'] = answer.body.kind === 'text' ? { kind: 'unread' } : answer.body;
-  return { status: answer.status, mediaType: answer.mediaType, body };
+  return { status: answer.status, headers: answer.headers, mediaType: answer.mediaType, body };
 }
 
 function fromProxyFinding(op: MockOperation, found: Finding): CaseFinding {
