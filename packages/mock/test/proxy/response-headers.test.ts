@@ -1,6 +1,6 @@
 // The answer's headers against those its documented response names (proxy/checking/check-exchange.ts): the same
 // check serves the proxy and verify. The bundle documents no response header yet, so one is added to getTeam's 200.
-import { createSpecModel } from '@vendor/spec-model';
+import { createSpecModel, getAtPointer } from '@vendor/spec-model';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkResponse, type SeenAnswer } from '../../src/proxy/checking/check-exchange.js';
 import { readOperations, type MockOperation } from '../../src/spec/operation-table.js';
@@ -9,8 +9,9 @@ import { loadBundle } from '../helpers/spec.js';
 
 function withDocumentedHeaders(): any {
   const doc: any = loadBundle();
-  const ok = doc.paths['/api/svc/v1/teams/{id}'].get.responses['200'];
-  const response = ok.$ref === undefined ? ok : doc.components.responses[ok.$ref.split('/').pop()];
+  // Where getTeam's 200 is written (the end of its $ref chain, if any), as the spec model says.
+  const ok = createSpecModel(doc).operation('getTeam').responses.find((response) => response.status === '200')!;
+  const response = getAtPointer(doc, ok.pointer) as any;
   response.headers = {
     'X-Request-Id': { required: true, schema: { type: 'string', minLength: 8 } },
     'X-RateLimit-Remaining': { schema: { type: 'integer', minimum: 0 } },
