@@ -147,7 +147,8 @@ questions this description implies, without waiting for traffic: per operation t
 requests generated from the request rules, requests that each break one rule (which must get the operation's
 invalid-input error in its error shape, never a 2xx or 5xx) and requests without a token (401). It follows the
 links between operations (a created MCP server reads back by its id), walks every paginated list to its end and
-repeats a delete. Every answer is checked like the proxy's: documented status, content type and schema.
+repeats a delete. Every answer is checked like the proxy's: documented status, content type, documented headers
+and schema.
 
 \`\`\`sh
 VENDOR_API_TOKEN=... npx @vendor/api-mock verify --base-url https://api.vendor.example --gateway-base-url https://gateway.vendor.example --report report.json --junit junit.xml

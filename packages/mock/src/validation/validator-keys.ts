@@ -5,6 +5,7 @@
 //   body <operationId>                           the JSON request body
 //   parameters <operationId> <path|query|header> the operation's parameters of that place, as one object
 //   response <operationId> <status>              the JSON body of a documented response
+//   response-headers <operationId> <status>      the headers a documented response names, as one object
 import { createSpecModel } from '@vendor/spec-model';
 import { rewriteDiscriminators } from './discriminator-rewrite.js';
 import { PARAMETER_PLACES, readOperations, type MockOperation, type MockResponseHeader, type ParameterPlace } from '../spec/operation-table.js';
