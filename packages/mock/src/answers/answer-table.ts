@@ -195,11 +195,14 @@ function lastPageAnswer(pagination: Pagination, validate: ValidateFunction | und
   return { status: example.status, headers: { ...example.headers, 'content-length': String(body.length) }, body };
 }
 
-/** The last page, for a request that continues paging through a paginated operation's example; else undefined. */
-export function lastPageAnswerFor(answer: StaticAnswer, query: URLSearchParams): StaticAnswer | undefined {
+/**
+ * The last page, for a request that continues paging through a paginated operation's example; else undefined.
+ * The request's query is read only for such an operation (most requests never need theirs parsed).
+ */
+export function lastPageAnswerFor(answer: StaticAnswer, request: { readonly query: URLSearchParams }): StaticAnswer | undefined {
   const { paging } = answer;
   if (paging === undefined) return undefined;
-  if (!continuesPaging(paging.pagination, query, paging.value)) return undefined;
+  if (!continuesPaging(paging.pagination, request.query, paging.value)) return undefined;
   return paging.lastPage;
 }
 

@@ -45,7 +45,7 @@ export function sendStatelessAnswer(ctx: RequestContext, deps: StatelessAnswerDe
 /** The static answer as this request gets it: the last page when it continues paging, the 404 naming its ids. */
 function answerForRequest(answer: StaticAnswer, ctx: RequestContext): StaticAnswer {
   // The example's next token (or an offset past its total) would fetch the same page forever: the walk ends here.
-  const lastPage = lastPageAnswerFor(answer, ctx.query);
+  const lastPage = lastPageAnswerFor(answer, ctx);
   if (lastPage !== undefined) return lastPage;
   return staticAnswerFor(answer, ctx.pathParams);
 }

@@ -3,7 +3,10 @@
 /** The media type of a Content-Type value, lower-cased, without parameters: `application/json`. */
 export function mediaTypeOf(contentType: string | undefined): string | undefined {
   if (contentType === undefined) return undefined;
-  return contentType.split(';')[0]!.trim().toLowerCase();
+  // Sliced rather than split: read on every request with a body, and most carry no parameters at all.
+  const parametersStart = contentType.indexOf(';');
+  const mediaType = parametersStart < 0 ? contentType : contentType.slice(0, parametersStart);
+  return mediaType.trim().toLowerCase();
 }
 
 /** application/json and application/...+json: the bodies the mock parses and the proxy reads whole to check. */

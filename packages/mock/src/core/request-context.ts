@@ -47,19 +47,32 @@ export function createRequestContext(
   op: MockOperation,
   pathParams: Record<string, string>,
 ): RequestContext {
-  return {
-    request,
-    reply,
-    method: request.method,
-    url,
-    op,
-    pathParams,
-    query: url.searchParams,
-    headers: request.headers,
-    body: NO_BODY,
-    rawBody: NO_BYTES,
-    caller: undefined,
-    preferences: NO_PREFERENCES,
-    violations: NO_VIOLATIONS,
-  };
+  return new PipelineContext(request, reply, url, op, pathParams);
+}
+
+/** A class, not an object literal: `query` is a getter on its prototype, not a new function for every request. */
+class PipelineContext implements RequestContext {
+  readonly method: string;
+  readonly headers: RequestHeaders;
+  body: ParsedBody = NO_BODY;
+  rawBody: Uint8Array = NO_BYTES;
+  caller: Caller | undefined = undefined;
+  preferences: Preferences = NO_PREFERENCES;
+  violations: Violation[] = NO_VIOLATIONS;
+
+  constructor(
+    readonly request: IncomingRequest,
+    readonly reply: Reply,
+    readonly url: RequestTarget,
+    readonly op: MockOperation,
+    readonly pathParams: Record<string, string>,
+  ) {
+    this.method = request.method;
+    this.headers = request.headers;
+  }
+
+  /** Read through, so a request whose query nobody reads never has it parsed (request-target.ts). */
+  get query(): URLSearchParams {
+    return this.url.searchParams;
+  }
 }

@@ -36,12 +36,16 @@ export function parseRequestTarget(target: string): RequestTarget {
 
 class PlainTarget implements RequestTarget {
   readonly hash = '';
-  readonly searchParams: URLSearchParams;
+  private query: URLSearchParams | undefined = undefined;
 
   constructor(
     readonly pathname: string,
     readonly search: string,
-  ) {
-    this.searchParams = new URLSearchParams(search);
+  ) {}
+
+  /** Made on first read: most requests (a PUT's body, a GET by id) never look at their query. */
+  get searchParams(): URLSearchParams {
+    if (this.query === undefined) this.query = new URLSearchParams(this.search);
+    return this.query;
   }
 }

@@ -5,11 +5,12 @@ import type { RouteResult } from './seams.js';
 export type Router = (method: string, pathname: string) => RouteResult;
 
 interface CompiledPath {
+  template: string;
   regex: RegExp;
   names: string[];
   literalSegments: number;
   operations: MockOperation[];
-  /** its operations by lower-case method */
+  /** its operations by upper-case method, as requests carry it */
   byMethod: Map<string, MockOperation>;
 }
 
@@ -36,16 +37,21 @@ export function createRouter(operations: MockOperation[]): Router {
   for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   // Templates with more literal segments win (/teams/me before /teams/{id}).
   const compiled: CompiledPath[] = [...byPath.entries()]
-    .map(([template, ops]) => ({ ...compile(template), operations: ops, byMethod: new Map(ops.map((op) => [op.method, op])) }))
+    .map(([template, ops]) => ({ template, ...compile(template), operations: ops, byMethod: new Map(ops.map((op) => [op.method.toUpperCase(), op])) }))
     .sort((a, b) => b.literalSegments - a.literalSegments);
+  // A template without parameters matches only its own text, and comes before every template with parameters (it
+  // has the most literal segments): such a path is found by lookup, not by trying each template's pattern in turn.
+  const literalPaths = new Map(compiled.filter((path) => path.names.length === 0).map((path) => [path.template, path]));
 
   // The first template that matches and serves the method answers: most requests are found without a list of matches.
   return (method, pathname) => {
-    const lower = method.toLowerCase();
+    const upper = method.toUpperCase();
+    const literal = literalPaths.get(pathname)?.byMethod.get(upper);
+    if (literal !== undefined) return { kind: 'found', operation: literal, params: {} };
     for (const path of compiled) {
       const match = path.regex.exec(pathname);
       if (match === null) continue;
-      const operation = path.byMethod.get(lower);
+      const operation = path.byMethod.get(upper);
       if (operation !== undefined) return { kind: 'found', operation, params: paramsOf(path.names, match) };
     }
     return notFound(compiled, pathname, nearestTo);

@@ -181,8 +181,8 @@ describe('the next token on a synthetic spec: left out, or null where the schema
     const choose = createAnswerTable(await compileValidators(doc, operations), operations);
     const choice = choose(operations[0]!, {}, undefined);
     if (choice.kind !== 'static') throw new Error(`expected a static answer, got ${choice.kind}`);
-    expect(lastPageAnswerFor(choice.answer, new URLSearchParams('limit=5'))).toBeUndefined();
-    const lastPage = lastPageAnswerFor(choice.answer, new URLSearchParams('page_token=anything'));
+    expect(lastPageAnswerFor(choice.answer, { query: new URLSearchParams('limit=5') })).toBeUndefined();
+    const lastPage = lastPageAnswerFor(choice.answer, { query: new URLSearchParams('page_token=anything') });
     if (lastPage === undefined) return undefined;
     expect(lastPage.headers['content-length']).toBe(String(lastPage.body.length));
     return JSON.parse(new TextDecoder().decode(lastPage.body));
