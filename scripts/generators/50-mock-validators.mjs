@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
+import { importTypeScript } from '../lib/import-typescript.mjs';
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 const addFormats = addFormatsModule.default ?? addFormatsModule;
@@ -24,21 +25,6 @@ const HEADER = `/**
  */
 // @ts-nocheck
 `;
-
-/** Imports a TypeScript module of the workspace (bundled in memory by esbuild; node builtins stay imports). */
-async function importTypeScript(repoRoot, file) {
-  const result = await build({
-    entryPoints: [path.join(repoRoot, file)],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].text;
-  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-}
 
 /** The CommonJS modules the standalone code requires, bundled into one \`const RUNTIME = { name: exports }\`. */
 async function bundledRuntime(names) {
