@@ -19,12 +19,14 @@ import { measurePerCall } from './mock-fetch-per-call.mjs';
 
 const require = createRequire(import.meta.url);
 const AUTH = 'Bearer bench-token-0123456789';
+/** The operation of the PUT scenarios, whose body the checked floor checks. */
+const CHECKED_OPERATION = 'createOrUpdateMcpServer';
 
 function scenarios() {
   const get = findOperation('getTeam');
   const id = String(parameterExample(parameters(get).find((p) => p.in === 'path' && p.name === 'id')));
-  const put = findOperation('createOrUpdateMcpServer');
-  const valid = requestExample('createOrUpdateMcpServer', 'remote');
+  const put = findOperation(CHECKED_OPERATION);
+  const valid = requestExample(CHECKED_OPERATION, 'remote');
   const invalid = structuredClone(valid);
   invalid.manifest.name = 'ab';
   const json = { 'content-type': 'application/json', authorization: AUTH };
@@ -58,6 +60,11 @@ const SERVERS = {
   floor: {
     title: 'bare node:http answering fixed JSON (bench/servers/floor-server.mjs)',
     args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port)],
+  },
+  // Not budgeted: what parsing and checking a PUT's body costs any server that honours the contract.
+  'floor-checked': {
+    title: `the floor, also parsing each body and checking it as the mock does against ${CHECKED_OPERATION}'s request body schema (floor-server.mjs --check-body)`,
+    args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port), '--check-body', CHECKED_OPERATION],
   },
 };
 const NAMES = Object.keys(SERVERS);
@@ -120,6 +127,7 @@ async function measureScenario(settings, servers, s, order, result) {
   result.scenarios[s.id] = entry;
   result.ratios[s.id] = requestsRatio(entry.runs.mock, entry.runs.prism);
   result.floorRatios[s.id] = requestsRatio(entry.runs.mock, entry.runs.floor);
+  result.checkedFloorRatios[s.id] = requestsRatio(entry.runs.mock, entry.runs['floor-checked']);
   result.journalRatios[s.id] = requestsRatio(entry.runs.mock, entry.runs['mock-journal-off']);
 }
 
@@ -151,6 +159,8 @@ export async function run(settings) {
       ratios: {},
       /** our mock's req/s / the floor's */
       floorRatios: {},
+      /** our mock's req/s / the checked floor's (not budgeted) */
+      checkedFloorRatios: {},
       /** our mock's req/s (journal on, the default) / the same mock's with the journal off */
       journalRatios: {},
     };

@@ -1,10 +1,14 @@
 // The floor: a bare node:http server that answers every request with the same fixed JSON (the first example of an
 // operation's success response, getTeam's unless --operation names another), reading the request body first.
 // Nothing a mock can do is cheaper; our mock is measured against it, and the proxy section uses it as its upstream.
-// Usage: node floor-server.mjs [--port N] [--operation ID] [--service-ms N]. Prints {"url": ...} when listening; exits on
-// SIGTERM/SIGINT or when its stdin closes (the bench went away).
+// With --check-body OPERATION_ID it also parses each body and checks it against that operation's request body
+// schema (ajv, compiled once at start), answering 422 to a body that breaks it: the least a server that honours
+// the contract must do for a PUT, measured beside the mock but not budgeted.
+// Usage: node floor-server.mjs [--port N] [--operation ID] [--service-ms N] [--check-body ID]. Prints {"url": ...}
+// when listening; exits on SIGTERM/SIGINT or when its stdin closes (the bench went away).
 import { createServer } from 'node:http';
 import { responseExample } from '../lib/spec.mjs';
+import { compileBodyCheck } from './body-check.mjs';
 import { stopWithBench } from './stop-with-bench.mjs';
 
 function argument(name) {
@@ -19,19 +23,43 @@ const body = Buffer.from(JSON.stringify(responseExample(argument('--operation') 
 // --service-ms N: answer N ms after the request ends, like a service doing its work (the proxy budget's upstream).
 const serviceMs = Number(argument('--service-ms') ?? 0);
 
-function answer(res) {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+const checkedOperation = argument('--check-body');
+const isBodyValid = checkedOperation === undefined ? undefined : await compileBodyCheck(checkedOperation);
+
+function answer(res, status) {
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': body.length });
   res.end(body);
 }
 
+/** Reads the body whole, then answers 200, or 422 when --check-body finds it broken (an empty one is not JSON). */
+function answerChecked(req, res) {
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (!isBodyValid(text)) {
+      answer(res, 422);
+      return;
+    }
+    answer(res, 200);
+  });
+}
+
+/** Content-Length or Transfer-Encoding: a body follows (HTTP/1.1); a GET without them has nothing to check. */
+const declaresBody = (req) => req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+
 const server = createServer((req, res) => {
+  if (isBodyValid !== undefined && declaresBody(req)) {
+    answerChecked(req, res);
+    return;
+  }
   req.resume();
   req.on('end', () => {
     if (serviceMs > 0) {
-      setTimeout(() => answer(res), serviceMs);
+      setTimeout(() => answer(res, 200), serviceMs);
       return;
     }
-    answer(res);
+    answer(res, 200);
   });
 });
 server.keepAliveTimeout = 5_000;
