@@ -8,7 +8,6 @@
 // when listening; exits on SIGTERM/SIGINT or when its stdin closes (the bench went away).
 import { createServer } from 'node:http';
 import { responseExample } from '../lib/spec.mjs';
-import { compileBodyCheck } from './body-check.mjs';
 import { stopWithBench } from './stop-with-bench.mjs';
 
 function argument(name) {
@@ -24,7 +23,8 @@ const body = Buffer.from(JSON.stringify(responseExample(argument('--operation') 
 const serviceMs = Number(argument('--service-ms') ?? 0);
 
 const checkedOperation = argument('--check-body');
-const isBodyValid = checkedOperation === undefined ? undefined : await compileBodyCheck(checkedOperation);
+// Loaded only when asked (it brings ajv and esbuild): the plain floor starts as bare as it answers.
+const isBodyValid = checkedOperation === undefined ? undefined : await (await import('./body-check.mjs')).compileBodyCheck(checkedOperation);
 
 function answer(res, status) {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': body.length });
