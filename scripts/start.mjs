@@ -5,13 +5,14 @@
 // Under a supervisor: SIGINT, SIGTERM or SIGHUP (package.json runs this with `exec`, so a signal sent to
 // the npm process reaches it) stops the build or both servers and frees both ports; so does the parent
 // process going away. A taken port is one line naming the option that changes it.
+// Its static imports need no build output (tests/start/static-imports.test.ts): on a fresh clone nothing is built
+// until the steps below run, so whatever reads a dist/ folder is imported after them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseStartArgs, USAGE } from './lib/start/options.mjs';
 import { isAddressInUse, isPortFree, portTakenLine } from './lib/start/ports.mjs';
 import { runStep } from './lib/run-step.mjs';
-import { readyCurlLine } from './lib/start/ready-curl.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -101,6 +102,8 @@ const mock = await listenOrExplain(
 running.push(mock);
 if (stopping) await stopping; // it exits
 
+// Loaded only now: the curl line is built by the docs' codegen, which reads the spec model's build output.
+const { readyCurlLine } = await import('./lib/start/ready-curl.mjs');
 const tryIt = readyCurlLine(JSON.parse(readFileSync(path.join(repoRoot, 'packages/types/src/generated/openapi.json'), 'utf8')), mock.url);
 console.log(`
 API docs:    ${docs.url}/
