@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The mock's CLI for partners (`npx @vendor/api-mock`, run by bin/api-mock.mjs). One log line per request (written
-// in batches, so that logging never holds up the mock); stops on SIGINT/SIGTERM/SIGHUP and when its parent goes away.
+// in batches, so that logging never holds up the mock); stops on SIGINT/SIGTERM, on SIGHUP with a terminal, and with npm under npx (cli/stop-requests.ts).
 import { COMMAND, PACKAGE_NAME } from './core/command-name.js';
 import { parseCliArgs, USAGE, type CliOptions } from './cli/mock-options.js';
 import { parseOrExit } from './cli/parse-or-exit.js';
