@@ -84,7 +84,8 @@ if (!existsSync(mockEntry) || !existsSync(path.join(repoRoot, 'apps/docs/dist/in
 const { startMock } = await import(pathToFileURL(mockEntry).href);
 
 // The docs' console sends to a sandbox of its own (a free port: nothing else needs to know it), with a token for
-// the example tenant made now. The docs server hands both to the console page from memory (never in a URL, file or log).
+// the example tenant made now. The docs server hands both to the console page from memory (never in a URL or file);
+// the banner prints the token too, as the sandbox's own CLI does, so a partner's code can call the same sandbox.
 const sandbox = await startMock({ port: 0, host: HOST, sandbox: {}, onWarning: (line) => console.warn(`sandbox: WARN ${line}`) });
 running.push(sandbox);
 const consoleSandbox = { url: sandbox.url, tenant: EXAMPLE_TENANT, token: await sandbox.token(EXAMPLE_TENANT) };
@@ -109,6 +110,8 @@ console.log(`
 API docs:    ${docs.url}/
 API console: ${docs.url}/console   (sends to the sandbox below, with a token for tenant ${EXAMPLE_TENANT} already filled in)
 API sandbox: ${sandbox.url}   (stateful, in memory, for the console; its records start from the documented examples)
+Sandbox token for tenant ${EXAMPLE_TENANT} (valid 24h; send it as Authorization: Bearer <token> from your own code):
+  ${consoleSandbox.token}
 API mock:    ${mock.url}   (use it as both baseUrl and gatewayBaseUrl; any bearer token; CORS on)${tryIt === undefined ? '' : `
 Try it:      ${tryIt}`}
 Ctrl+C stops all three.`);

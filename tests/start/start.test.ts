@@ -80,6 +80,13 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('npm start, then %s to the npm pro
       const [body, status] = [stdout.slice(0, stdout.lastIndexOf('\n')), stdout.slice(stdout.lastIndexOf('\n') + 1)];
       expect(status).toBe('200');
       expect(JSON.parse(body)).toHaveProperty('data');
+      // The console's sandbox token is in the banner, so a partner's own code can call the same sandbox.
+      const sandboxUrl = /API sandbox:\s+(http:\/\/\S+)/.exec(npm.output())![1]!;
+      const token = /^Sandbox token for tenant acme .*:\n {2}(\S+)$/m.exec(npm.output())?.[1];
+      expect(token, npm.output()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      const samePath = new URL(curl.split("'")[1]!).pathname;
+      expect((await fetch(`${sandboxUrl}${samePath}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect((await fetch(`${sandboxUrl}${samePath}`, { headers: { authorization: 'Bearer not-a-token' } })).status).toBe(401);
 
       npm.child.kill(signal); // the npm process, as docker stop, systemd or a CI cancel would
       expect(await npm.exit).toBe(0);
