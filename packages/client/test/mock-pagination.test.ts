@@ -1,6 +1,7 @@
 // The client's iterators against the stateless mock (started in global-setup.ts), for every paginated operation
 // of the bundle (x-pagination through the spec model): the mock answers a request that continues paging with a
 // last page, so each iterator ends after at most two pages, without the "repeated a page" warning.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, inject, it } from 'vitest';
 import { createSpecModel, jsonContentOf, type Pagination, type SpecOperation } from '@vendor/spec-model';
@@ -113,3 +114,15 @@ describe.each(paginated.map((op) => [op.operationId, op] as const))('%s, paged b
   });
 });
 
+
+describe("the README's word on iterators against the stateless mock", () => {
+  // What the tests above show is what a reader is told: the iterators end there, without the warning.
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const paragraph = readme.slice(readme.indexOf('To try the iterators'), readme.indexOf('\n\n', readme.indexOf('To try the iterators')));
+
+  it('says an iterator there ends without a warning, and keeps the warning for a server that repeats itself', () => {
+    expect(paragraph).toContain('The stateless mock');
+    expect(paragraph).toMatch(/yields the example's items once\s+and ends, without a warning/);
+    expect(paragraph).not.toMatch(/stateless mock[^.]*logs `stopped early/);
+  });
+});
