@@ -31,9 +31,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${packageJson.version}\n`);
     return;
   }
-  const tools = selectTools(allTools, { allowDestructive: options.allowDestructive, only: options.tools });
+  const selection = { allowDestructive: options.allowDestructive, only: options.tools };
+  const tools = selectTools(allTools, selection);
   const connection = await connect(process.env, { mock: options.mock, sandbox: options.sandbox, logger: stderrLogger });
-  const newServer = () => createApiMcpServer({ connection, tools, showSecrets: options.showSecrets });
+  const newServer = () => createApiMcpServer({ connection, tools, showSecrets: options.showSecrets, selection });
   const served = `${tools.length} tools against ${connection.describe}${options.showSecrets ? ', secrets shown' : ''}`;
   if (options.http === undefined) return serveStdio(newServer, served);
   return serveStreamableHttp(newServer, options.http, served);
