@@ -23,3 +23,8 @@ export function exampleTenantOf(tools: readonly ToolDescriptor[]): string {
 export function takesTenant(tool: ToolDescriptor): boolean {
   return tool.arguments[TENANT_ARGUMENT] !== undefined;
 }
+
+/** The line a tool that takes the tenant adds to its description, when the server knows the tenant. */
+export function tenantNote(tenant: string): string {
+  return `In this sandbox the tenant is ${tenant}: pass ${TENANT_ARGUMENT} "${tenant}".`;
+}
