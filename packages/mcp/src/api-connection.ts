@@ -111,6 +111,6 @@ async function importMock(): Promise<MockModule> {
   } catch (error) {
     const isMissing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || (error as { code?: string }).code === 'MODULE_NOT_FOUND';
     if (!isMissing) throw error;
-    throw new ConfigurationError('--mock needs @vendor/api-mock: install it beside @vendor/api-mcp (npm install @vendor/api-mock), or run npx --package @vendor/api-mcp --package @vendor/api-mock api-mcp --mock');
+    throw new ConfigurationError('--mock needs @vendor/api-mock: install it beside @vendor/api-mcp (npm install @vendor/api-mock), or run npx --package @vendor/api-mcp --package @vendor/api-mock vendor-api-mcp --mock');
   }
 }
