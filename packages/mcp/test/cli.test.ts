@@ -7,7 +7,7 @@ describe('npx @vendor/api-mcp', () => {
     const { code, stdout } = await runBin(['--help']);
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toMatch(/^Usage: npx @vendor\/api-mcp /);
-    for (const word of ['--mock', '--sandbox', '--allow-destructive', '--tools', '--show-secrets', '--http', '--port', '--host', 'VENDOR_API_TOKEN', 'VENDOR_API_BASE_URL', 'VENDOR_API_GATEWAY_BASE_URL']) {
+    for (const word of ['--mock', '--sandbox', '--allow-destructive', '--tools', '--tools dynamic', '--output-schemas', '--show-secrets', '--http', '--port', '--host', 'VENDOR_API_TOKEN', 'VENDOR_API_BASE_URL', 'VENDOR_API_GATEWAY_BASE_URL']) {
       expect(stdout).toContain(word);
     }
   });
