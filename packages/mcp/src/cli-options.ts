@@ -102,6 +102,7 @@ function parseFlags(argv: readonly string[]) {
 function readToolList(text: string): string[] {
   const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw new UsageError('--tools needs at least one tool name, e.g. --tools getTeam,getMcpServer');
+  if (names.includes(DYNAMIC)) throw new UsageError(`--tools ${DYNAMIC} stands alone (it serves every operation through three tools): give it without tool names`);
   return names;
 }
 

@@ -22,6 +22,7 @@ describe('npx @vendor/api-mcp', () => {
     [['--mock', '--moc'], {}, "Unknown option '--moc'"],
     [['--mock', '--tools', 'getTeam,getTeams'], {}, 'getTeams is not a tool (known: changePassword, '],
     [['--mock', '--tools', 'terminateJob'], {}, 'terminateJob is destructive: add --allow-destructive to serve it'],
+    [['--mock', '--tools', 'dynamic,getTeam'], {}, '--tools dynamic stands alone (it serves every operation through three tools): give it without tool names'],
   ])('%j with %j: exit 2 and "%s"', async (args, env, message) => {
     const { code, stderr } = await runBin(args, env);
     expect(code).toBe(2);
