@@ -224,4 +224,22 @@ export const budgets = [
     unit: ' ms',
     value: (r) => r.mcp?.starts?.find((start) => start.id === 'api')?.medianMs,
   },
+  {
+    id: 'mcp-tools-list-default',
+    title: '`npx @vendor/api-mcp` (one tool per operation, no output schemas): characters of tools/list',
+    op: '<=',
+    budget: 40_000, // characters (issue 40): 36,908 measured, down from 100,626 with output schemas; margin: exact (no noise), a new operation or a longer description adds 1-3k
+    margin: 0,
+    unit: ' chars',
+    value: (r) => r.mcp?.listings?.find((listing) => listing.id === 'default')?.characters,
+  },
+  {
+    id: 'mcp-tools-list-dynamic',
+    title: '`npx @vendor/api-mcp --tools dynamic` (three tools): characters of tools/list',
+    op: '<=',
+    budget: 3_000, // characters (issue 40): 2,086 measured, whatever the number of operations; margin: exact (no noise), only the three tools' own wording moves it
+    margin: 0,
+    unit: ' chars',
+    value: (r) => r.mcp?.listings?.find((listing) => listing.id === 'dynamic')?.characters,
+  },
 ];

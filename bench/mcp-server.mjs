@@ -1,7 +1,8 @@
 // Section mcp: @vendor/api-mcp as a user gets it. Install size: the packed tarballs installed into an empty project
 // (npm, from its cache), once as `@vendor/api-mcp` alone and once with `@vendor/api-mock` beside it (what `--mock`
 // needs). Start-up: spawn of the installed bin to `tools/list` answered over stdio, against an API URL (no mock
-// loaded) and with `--mock`, alternating, median of `startRuns` each.
+// loaded) and with `--mock`, alternating, median of `startRuns` each. Size of `tools/list`: the characters of the
+// JSON of its tools in each way of listing them (what a host puts into the model's context), with `--mock`.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,13 @@ export const INSTALLS = [
 export const STARTS = [
   { id: 'api', title: 'against an API URL (`VENDOR_API_TOKEN`, `VENDOR_API_BASE_URL`)', args: [], env: { VENDOR_API_TOKEN: 'bench-token', VENDOR_API_BASE_URL: 'http://127.0.0.1:9' } },
   { id: 'mock', title: 'with `--mock` (loads `@vendor/api-mock/fetch`)', args: ['--mock'], env: {} },
+];
+
+/** The ways of listing the tools (packages/mcp/README.md, "How the tools are listed"). */
+export const LISTINGS = [
+  { id: 'default', title: 'one tool per operation (default)', args: [] },
+  { id: 'output-schemas', title: 'one tool per operation, with output schemas (`--output-schemas`)', args: ['--output-schemas'] },
+  { id: 'dynamic', title: 'three tools that list, describe and call the operations (`--tools dynamic`)', args: ['--tools', 'dynamic'] },
 ];
 
 async function npmInstall(cwd, tarballs) {
@@ -119,6 +127,26 @@ async function measureStarts(bin, runs) {
   });
 }
 
+/** Characters of JSON.stringify(tools) of tools/list, and how many tools, in each way of listing them. */
+async function measureListings(bin) {
+  const results = [];
+  for (const listing of LISTINGS) {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, '--mock', ...listing.args], env: { PATH: process.env.PATH }, stderr: 'ignore' });
+    const client = new Client({ name: 'bench', version: '0.0.0' });
+    try {
+      await client.connect(transport);
+      const { tools } = await client.listTools();
+      const characters = JSON.stringify(tools).length;
+      const outputSchemaCharacters = tools.reduce((sum, tool) => sum + (tool.outputSchema === undefined ? 0 : JSON.stringify(tool.outputSchema).length), 0);
+      results.push({ id: listing.id, title: listing.title, tools: tools.length, characters, outputSchemaCharacters });
+      process.stderr.write(`  mcp: tools/list ${listing.id}: ${characters} characters, ${tools.length} tools\n`);
+    } finally {
+      await client.close();
+    }
+  }
+  return results;
+}
+
 export async function run(settings) {
   const work = path.join(tmpDir, 'mcp-install');
   rmSync(work, { recursive: true, force: true });
@@ -127,12 +155,14 @@ export async function run(settings) {
     const withMock = installs.find((install) => install.id === 'mcp-with-mock');
     const bin = path.join(withMock.app, 'node_modules/@vendor/api-mcp/bin/api-mcp.mjs');
     const starts = await measureStarts(bin, settings.mcp.startRuns);
+    const listings = await measureListings(bin);
     const mcpOnly = installs.find((install) => install.id === 'mcp');
     return {
       node: process.version,
       installs: installs.map(({ app, ...rest }) => rest),
       mockShare: round(1 - mcpOnly.bytes / withMock.bytes, 3),
       starts,
+      listings,
     };
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -244,6 +244,17 @@ export function renderMarkdown(results) {
       ),
       '',
     );
+    if (mcp.listings) {
+      out.push(
+        'Size of `tools/list` (characters of the JSON of its tools, what a host puts into the model\'s context), with `--mock`, in each way of listing the tools:',
+        '',
+        table(
+          ['listing', 'tools', 'characters', 'of which output schemas'],
+          mcp.listings.map((listing) => [listing.title, int(listing.tools), int(listing.characters), int(listing.outputSchemaCharacters)]),
+        ),
+        '',
+      );
+    }
   }
 
   out.push('## Reproduce', '');

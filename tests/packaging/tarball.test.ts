@@ -3,7 +3,8 @@
 // against the mock from the installed @vendor/api-mock, run its CLI with npx -> run @vendor/api-mcp with npx, and
 // list and call its tools with the MCP SDK it installed -> a TypeScript consumer type-checks under node16 and bundler.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +16,7 @@ const run = promisify(execFile);
 const TEAM_ID = 'jqfwg345gi25n5ju2yz5iz6m'; // the id in getTeam's first example, which the mock serves
 let work = '';
 let app = '';
+let packedNames: string[] = [];
 
 async function npmInstall(args: string[]) {
   const base = ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', ...args];
@@ -50,6 +52,7 @@ beforeAll(async () => {
   await mkdir(tgz);
   await mkdir(path.join(app, 'src'), { recursive: true });
   const packed = await packAll(tgz);
+  packedNames = packed.map((p) => path.basename(p.tarball)).sort();
   // A Node 20 TypeScript project: the same typescript and @types/node the workspace pins.
   const root = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8'));
   await writeFile(
@@ -98,6 +101,49 @@ describe.concurrent('installed from the tarballs', () => {
     expect(stdout.split('\n')[0]).toMatch(/^Usage: npx @vendor\/api-mcp /);
   }, 180_000);
 
+  test('the installed commands vendor-api-mcp (the scheme of vendor-api-mock) and api-mcp (its earlier name) both run the server', async () => {
+    for (const command of ['vendor-api-mcp', 'api-mcp']) {
+      const { stdout } = await run(path.join(app, 'node_modules/.bin', command), ['--help'], { cwd: app, timeout: 170_000 });
+      expect(stdout.split('\n')[0], command).toMatch(/^Usage: npx @vendor\/api-mcp /);
+    }
+  }, 180_000);
+
+  test("the MCP README's install before publication: its npm pack line, run as written (into another folder), makes the tarballs its npm install line names", async () => {
+    const { shell } = await mcpInstallSection();
+    const pack = shell.find((line) => line.startsWith('npm pack '));
+    const install = shell.find((line) => line.startsWith('npm install '));
+    expect(pack, 'an npm pack line').toBeDefined();
+    expect(install, 'an npm install line').toBeDefined();
+    const dest = await mkdtemp(path.join(work, 'readme-pack-'));
+    const packArgs = words(pack!).slice(1).map((word) => (word === '/tmp' ? dest : word));
+    expect(packArgs).toContain(dest);
+    await run('npm', packArgs, { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 });
+    const made = (await readdir(dest)).sort();
+    expect(made).toEqual(packedNames); // all four packages, named as npm names them
+    const globs = words(install!).slice(2);
+    expect(globs).toHaveLength(made.length);
+    for (const glob of globs) {
+      expect(path.dirname(glob), glob).toBe('/tmp');
+      expect(made.filter((file) => globToRegExp(path.basename(glob)).test(file)), glob).toHaveLength(1);
+    }
+    const commands = shell.filter((line) => line.startsWith('npx '));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) expect(command, 'npx runs the scoped package').toMatch(/^npx @vendor\/api-mcp /);
+  }, 180_000);
+
+  test("the MCP README's install before publication: its paths for a host exist, in the repository and in a project that installed the tarballs", async () => {
+    const { text } = await mcpInstallSection();
+    const repoPaths = [...text.matchAll(/\/path\/to\/repo\/([\w./-]+)/g)].map((match) => match[1]!);
+    const projectPaths = [...text.matchAll(/\/path\/to\/your\/project\/([\w./-]+)/g)].map((match) => match[1]!);
+    expect(repoPaths).toContain('packages/mcp/bin/api-mcp.mjs');
+    expect(projectPaths).toContain('node_modules/.bin/vendor-api-mcp');
+    for (const relative of repoPaths) expect(existsSync(path.join(repoRoot, relative)), relative).toBe(true);
+    for (const relative of projectPaths) expect(existsSync(path.join(app, relative)), relative).toBe(true);
+    // "npx @vendor/api-mcp" at the repository's root runs the workspace's own package, never the registry's.
+    const { stdout } = await run('npx', ['--no-install', '@vendor/api-mcp', '--help'], { cwd: repoRoot, timeout: 170_000 });
+    expect(stdout.split('\n')[0]).toMatch(/^Usage: npx @vendor\/api-mcp /);
+  }, 180_000);
+
   test('an MCP client (the SDK @vendor/api-mcp installed) lists its 15 tools over stdio and calls getTeam against --mock', async () => {
     const out = await node('mcp.mjs');
     expect(out).toEqual({ tools: 15, team: TEAM_ID, isError: false });
@@ -111,6 +157,24 @@ describe.concurrent('installed from the tarballs', () => {
     expect(await tsc('tsconfig.bundler.json')).toBe('');
   }, 180_000);
 });
+
+/** The MCP README's "Install before publication" section: its text, and the commands of its sh blocks (comments left out). */
+async function mcpInstallSection(): Promise<{ text: string; shell: string[] }> {
+  const readme = await readFile(path.join(repoRoot, 'packages/mcp/README.md'), 'utf8');
+  const start = readme.indexOf('\n## Install before publication\n');
+  expect(start, 'the MCP README has an "Install before publication" section').toBeGreaterThan(0);
+  const end = readme.indexOf('\n## ', start + 1);
+  const text = readme.slice(start, end === -1 ? undefined : end);
+  const blocks = [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
+  const shell = blocks
+    .flatMap((block) => block.split('\n'))
+    .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
+    .filter((line) => line !== '');
+  return { text, shell };
+}
+
+const words = (line: string) => line.split(/\s+/).filter((word) => word !== '');
+const globToRegExp = (glob: string) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
 const ESM = `import { createPlatformClient } from '@vendor/api-client';
 import { startMock } from '@vendor/api-mock';

@@ -44,6 +44,11 @@ export function mockCliFiles(): string[] {
   return [...filesUnder('packages/mock/bin', /\.m?js$/), ...filesUnder('packages/mock/src', /\.ts$/)];
 }
 
+/** The MCP server's CLI: its bin and the sources of its usage, log lines and messages (not the generated tools). */
+export function mcpCliFiles(): string[] {
+  return [...filesUnder('packages/mcp/bin', /\.m?js$/), ...filesUnder('packages/mcp/src', /\.ts$/)].filter((file) => !file.includes(`${path.sep}generated${path.sep}`));
+}
+
 /** The client's hand-written sources: their doc comments are what an editor shows a partner. */
 export function clientSourceFiles(): string[] {
   return filesUnder('packages/client/src', /\.ts$/).filter((file) => !file.includes(`${path.sep}generated${path.sep}`));

@@ -2,6 +2,8 @@
 // or with `--mock` the in-process mock of @vendor/api-mock (`--sandbox`: its stateful sandbox), so that an agent
 // can rehearse without access. Either way the calls go through @vendor/api-client.
 import { createPlatformClient, type FetchFunction, type Logger, type PlatformClient, type TokenProvider } from '@vendor/api-client';
+import { exampleTenantOf } from './example-tenant.js';
+import { tools } from './generated/tools.js';
 
 /** The environment variables the server reads (the names the client's README uses). */
 export const ENVIRONMENT = {
@@ -28,6 +30,10 @@ export interface ApiConnection {
   secrets: () => readonly string[];
   /** What the server says it is talking to: `https://api.example.com`, `the in-process mock`. */
   describe: string;
+  /** What answers: the API, the stateless mock (documented examples, nothing kept) or the sandbox (state kept). */
+  answeredBy: 'api' | 'mock' | 'sandbox';
+  /** In the sandbox with the server's own token: the tenant it names, which the agent must pass as `tenantName`. */
+  tenant?: string;
 }
 
 /** A problem of the configuration: a missing or invalid variable, a missing package. Its message is for the user. */
@@ -39,8 +45,9 @@ export class ConfigurationError extends Error {
 const MOCK_URL = 'http://mock.invalid';
 // The stateless mock accepts any non-empty token.
 const MOCK_TOKEN = 'mock-token';
-// The sandbox's tenant for the server's own token: what the agent creates lives there.
-const SANDBOX_TENANT = 'agent';
+// The sandbox's tenant for the server's own token: the one the tools' input examples name, so that each tool's
+// own example answers (a gateway path names the tenant, and another tenant's session is a 404).
+const SANDBOX_TENANT = exampleTenantOf(tools);
 
 export async function connect(environment: Record<string, string | undefined>, options: ConnectionOptions = {}): Promise<ApiConnection> {
   if (options.sandbox && !options.mock) throw new ConfigurationError('--sandbox needs --mock (the sandbox is a mode of the in-process mock)');
@@ -55,7 +62,7 @@ function connectToApi(environment: Record<string, string | undefined>, options: 
   if (!baseUrl) throw new ConfigurationError(`${ENVIRONMENT.baseUrl} is not set: export the control plane's base URL, e.g. https://api.vendor.example`);
   const gatewayBaseUrl = environment[ENVIRONMENT.gatewayBaseUrl] || undefined;
   const client = withVariableNames(() => createPlatformClient({ baseUrl, gatewayBaseUrl, token, logger: options.logger }));
-  return { client, hasGateway: gatewayBaseUrl !== undefined, secrets: () => [token], describe: baseUrl };
+  return { client, hasGateway: gatewayBaseUrl !== undefined, secrets: () => [token], describe: baseUrl, answeredBy: 'api' };
 }
 
 /** The client's checks of its options (a URL with credentials, say), said with the variables' names. */
@@ -87,8 +94,12 @@ async function connectToMock(environment: Record<string, string | undefined>, op
     token = given ?? MOCK_TOKEN;
   }
   const client = createPlatformClient({ baseUrl: MOCK_URL, gatewayBaseUrl: MOCK_URL, token, fetch, logger: options.logger });
-  const describe = options.sandbox ? `the in-process sandbox (tenant ${SANDBOX_TENANT})` : 'the in-process mock';
-  return { client, hasGateway: true, secrets: () => (given === undefined ? [] : [given]), describe };
+  // With a token of the user's, the tenant is whichever it names: the server cannot read it.
+  const tenant = options.sandbox && given === undefined ? SANDBOX_TENANT : undefined;
+  const describe = options.sandbox ? `the in-process sandbox${tenant === undefined ? '' : ` (tenant ${tenant})`}` : 'the in-process mock';
+  const connection: ApiConnection = { client, hasGateway: true, secrets: () => (given === undefined ? [] : [given]), describe, answeredBy: options.sandbox ? 'sandbox' : 'mock' };
+  if (tenant !== undefined) connection.tenant = tenant;
+  return connection;
 }
 
 type MockModule = typeof import('@vendor/api-mock/fetch');
@@ -100,6 +111,6 @@ async function importMock(): Promise<MockModule> {
   } catch (error) {
     const isMissing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || (error as { code?: string }).code === 'MODULE_NOT_FOUND';
     if (!isMissing) throw error;
-    throw new ConfigurationError('--mock needs @vendor/api-mock: install it beside @vendor/api-mcp (npm install @vendor/api-mock), or run npx --package @vendor/api-mcp --package @vendor/api-mock api-mcp --mock');
+    throw new ConfigurationError('--mock needs @vendor/api-mock: install it beside @vendor/api-mcp (npm install @vendor/api-mock), or run npx --package @vendor/api-mcp --package @vendor/api-mock vendor-api-mcp --mock');
   }
 }

@@ -6,11 +6,14 @@ import type { JsonSchema, ToolDescriptor } from './tool-descriptor.js';
 
 type Ajv2020 = InstanceType<typeof import('ajv/dist/2020.js').Ajv2020>;
 
+/** What a check needs of a tool: its name (the cache key) and its input schema; the dynamic tools have these too. */
+export type CheckedTool = Pick<ToolDescriptor, 'name' | 'inputSchema'>;
+
 // Enough to fix a call; an anyOf that fails in every branch would otherwise list each branch's complaints.
 const MOST_PROBLEMS = 8;
 
 /** Checks arguments of the tools of one server: ajv is loaded on the first call and each schema compiled once. */
-export function createArgumentCheck(): (tool: ToolDescriptor, args: unknown) => Promise<string[]> {
+export function createArgumentCheck(): (tool: CheckedTool, args: unknown) => Promise<string[]> {
   let loading: Promise<Ajv2020> | undefined;
   const compiled = new Map<string, ValidateFunction>();
 

@@ -4,13 +4,14 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PlatformApiError, PlatformError, type PlatformClient } from '@vendor/api-client';
 import { redactAnswer } from './answer-secrets.js';
+import type { CheckedTool } from './argument-check.js';
 import type { ToolDescriptor } from './tool-descriptor.js';
 
 /** What a call needs besides the tool and its arguments. */
 export interface CallContext {
   client: PlatformClient;
   /** Checks arguments against the tool's input schema: one line per problem, none when they are valid. */
-  checkArguments: (tool: ToolDescriptor, args: unknown) => Promise<string[]>;
+  checkArguments: (tool: CheckedTool, args: unknown) => Promise<string[]>;
   /** Whether the gateway's base URL is set (gateway tools cannot be sent without it). */
   hasGateway: boolean;
   /** `--show-secrets`: answers keep their secret values. */

@@ -1,9 +1,10 @@
-// `npx @vendor/api-mcp [--mock [--sandbox]] [--allow-destructive] [--tools id,id] [--show-secrets] [--http --port P [--host H]]`
+// `npx @vendor/api-mcp [--mock [--sandbox]] [--allow-destructive] [--tools id,id|dynamic] [--output-schemas] [--show-secrets] [--http --port P [--host H]]`
 import { parseArgs } from 'node:util';
+import type { ToolMode } from './tool-set.js';
 
 export const COMMAND = 'npx @vendor/api-mcp';
 
-export const USAGE = `Usage: ${COMMAND} [--mock [--sandbox]] [--allow-destructive] [--tools id,id] [--show-secrets]
+export const USAGE = `Usage: ${COMMAND} [--mock [--sandbox]] [--allow-destructive] [--tools id,id|dynamic] [--output-schemas] [--show-secrets]
        ${COMMAND} --http [--port 3000] [--host 127.0.0.1] [same options]
 
 An MCP server with one tool per operation of the Platform Control Plane and Gateway API, calling it through
@@ -21,6 +22,9 @@ Options:
   --allow-destructive  also serve the tools that delete, end or replace what cannot be had back
                        (deleteMlRepo, terminateJob, changePassword)
   --tools id,id        serve only these tools (operationIds)
+  --tools dynamic      serve three tools instead of one per operation (list_operations, describe_operation,
+                       call_operation): a tools/list of a few kB instead of tens
+  --output-schemas     list each tool's output schema too (left out by default: they double tools/list)
   --show-secrets       keep secret values in answers (default: [REDACTED])
   --http               serve Streamable HTTP instead of stdio
   --port P             with --http: the port (default 3000; 0 picks a free one)
@@ -35,6 +39,9 @@ export interface CliOptions {
   sandbox: boolean;
   allowDestructive: boolean;
   tools: string[] | undefined;
+  /** `--tools dynamic`: three tools that list, describe and call the operations. */
+  toolMode: ToolMode;
+  outputSchemas: boolean;
   showSecrets: boolean;
   http: { port: number; host: string } | undefined;
 }
@@ -43,6 +50,9 @@ export interface CliOptions {
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+// No operationId can be `dynamic` (tested): the spec's are verbs and nouns in camelCase (getTeam).
+const DYNAMIC = 'dynamic';
 
 export function readCliOptions(argv: readonly string[]): CliOptions {
   const { values } = parseFlags(argv);
@@ -55,7 +65,9 @@ export function readCliOptions(argv: readonly string[]): CliOptions {
     mock: values.mock === true,
     sandbox: values.sandbox === true,
     allowDestructive: values['allow-destructive'] === true,
-    tools: values.tools === undefined ? undefined : readToolList(values.tools),
+    tools: values.tools === undefined || values.tools.trim() === DYNAMIC ? undefined : readToolList(values.tools),
+    toolMode: values.tools?.trim() === DYNAMIC ? 'dynamic' : 'static',
+    outputSchemas: values['output-schemas'] === true,
     showSecrets: values['show-secrets'] === true,
     http: values.http ? { port: readPort(values.port), host: readHost(values.host) } : undefined,
   };
@@ -74,6 +86,7 @@ function parseFlags(argv: readonly string[]) {
         sandbox: { type: 'boolean' },
         'allow-destructive': { type: 'boolean' },
         tools: { type: 'string' },
+        'output-schemas': { type: 'boolean' },
         'show-secrets': { type: 'boolean' },
         http: { type: 'boolean' },
         port: { type: 'string' },
@@ -89,6 +102,7 @@ function parseFlags(argv: readonly string[]) {
 function readToolList(text: string): string[] {
   const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw new UsageError('--tools needs at least one tool name, e.g. --tools getTeam,getMcpServer');
+  if (names.includes(DYNAMIC)) throw new UsageError(`--tools ${DYNAMIC} stands alone (it serves every operation through three tools): give it without tool names`);
   return names;
 }
 

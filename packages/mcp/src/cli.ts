@@ -31,10 +31,13 @@ async function main(): Promise<void> {
     process.stdout.write(`${packageJson.version}\n`);
     return;
   }
-  const tools = selectTools(allTools, { allowDestructive: options.allowDestructive, only: options.tools });
+  const selection = { allowDestructive: options.allowDestructive, only: options.tools };
+  const tools = selectTools(allTools, selection);
   const connection = await connect(process.env, { mock: options.mock, sandbox: options.sandbox, logger: stderrLogger });
-  const newServer = () => createApiMcpServer({ connection, tools, showSecrets: options.showSecrets });
-  const served = `${tools.length} tools against ${connection.describe}${options.showSecrets ? ', secrets shown' : ''}`;
+  const { toolMode: mode, outputSchemas, showSecrets } = options;
+  const newServer = () => createApiMcpServer({ connection, tools, showSecrets, selection, mode, outputSchemas });
+  const how = mode === 'dynamic' ? `${tools.length} operations through 3 tools (--tools dynamic)` : `${tools.length} tools`;
+  const served = `${how} against ${connection.describe}${showSecrets ? ', secrets shown' : ''}${outputSchemas ? ', with output schemas' : ''}`;
   if (options.http === undefined) return serveStdio(newServer, served);
   return serveStreamableHttp(newServer, options.http, served);
 }

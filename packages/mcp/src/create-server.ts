@@ -1,53 +1,51 @@
-// The MCP server: lists the selected tools with their schemas and annotations, and runs each call (call-tool.ts).
+// The MCP server: lists the served tools (one per operation, or with `mode: 'dynamic'` three that list, describe and
+// call the operations) and runs each call (call-tool.ts).
 // The SDK's low-level Server, because the tools' schemas are the spec's JSON Schemas: McpServer wants zod schemas.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../package.json' with { type: 'json' };
 import type { ApiConnection } from './api-connection.js';
 import { createArgumentCheck } from './argument-check.js';
-import { callTool } from './call-tool.js';
+import type { CallContext } from './call-tool.js';
+import { dynamicToolSet } from './dynamic-tools.js';
+import { tools as generatedTools } from './generated/tools.js';
+import type { Listing } from './listed-tools.js';
+import { serverInstructions } from './server-instructions.js';
+import { staticToolSet } from './static-tools.js';
 import type { ToolDescriptor } from './tool-descriptor.js';
+import { whyNotServed, type ToolSelection } from './tool-selection.js';
+import type { ToolMode } from './tool-set.js';
 
 export interface ServerOptions {
   connection: ApiConnection;
+  /** The operations served. */
   tools: readonly ToolDescriptor[];
   /** `--show-secrets`: answers keep their secret values. */
   showSecrets?: boolean;
+  /** How `tools` were chosen, so that a call to an operation left out can say why (and which flag serves it). */
+  selection?: ToolSelection;
+  /** `static` (default): one tool per operation; `dynamic` (`--tools dynamic`): list_operations, describe_operation, call_operation. */
+  mode?: ToolMode;
+  /** `--output-schemas`: list each operation's output schema too (default: left out, about two thirds of the list). */
+  outputSchemas?: boolean;
 }
 
-const INSTRUCTIONS = `Tools of the Platform Control Plane and Gateway API, one per operation, named by operationId.
-Arguments are the operation's path, query and header parameters by name, and its JSON request body as "body".
-Arguments are checked before anything is sent. An API error is a tool error with the status, the API's message and the request id.`;
-
 /** A new MCP server for one connection (a transport connects one server; over HTTP each session gets its own). */
-export function createApiMcpServer({ connection, tools, showSecrets = false }: ServerOptions): Server {
-  const server = new Server({ name: 'api-mcp', title: 'Platform API', version: packageJson.version }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  const listed: Tool[] = tools.map(listedTool);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+export function createApiMcpServer({ connection, tools, showSecrets = false, selection, mode = 'static', outputSchemas = false }: ServerOptions): Server {
+  const instructions = serverInstructions(connection, mode);
+  const server = new Server({ name: 'api-mcp', title: 'Platform API', version: packageJson.version }, { capabilities: { tools: { listChanged: false } }, instructions });
+  const listing: Listing = { outputSchemas, ...(connection.tenant !== undefined && { tenant: connection.tenant }) };
+  const explain = (name: string) => whyNotServed(generatedTools, name, selection);
+  const toolSet = mode === 'dynamic' ? dynamicToolSet(tools, listing, explain) : staticToolSet(tools, listing, explain);
   const checkArguments = createArgumentCheck();
   const scrub = (text: string) => scrubSecrets(text, connection.secrets());
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolSet.listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
-    // A protocol error, as the SDK's own servers answer an unknown tool: the name is not one of tools/list.
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}: tools/list names the tools served`);
-    const context = { client: connection.client, checkArguments, hasGateway: connection.hasGateway, showSecrets, scrub, signal: extra.signal };
-    return callTool(tool, request.params.arguments, context);
+    const context: CallContext = { client: connection.client, checkArguments, hasGateway: connection.hasGateway, showSecrets, scrub, signal: extra.signal };
+    return toolSet.call(request.params.name, request.params.arguments, context);
   });
   return server;
-}
-
-function listedTool(tool: ToolDescriptor): Tool {
-  const listed: Tool = {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema as Tool['inputSchema'],
-    annotations: tool.annotations,
-  };
-  if (tool.outputSchema !== undefined) listed.outputSchema = tool.outputSchema as Tool['outputSchema'];
-  return listed;
 }
 
 /** `text` with every secret we hold replaced, whatever produced the text. */

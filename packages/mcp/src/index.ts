@@ -4,4 +4,6 @@ export { createApiMcpServer, type ServerOptions } from './create-server.js';
 export { tools } from './generated/tools.js';
 export { serveHttp, MCP_PATH, type RunningHttpServer } from './serve-http.js';
 export type { JsonSchema, ToolDescriptor } from './tool-descriptor.js';
-export { selectTools, ToolSelectionError, type ToolSelection } from './tool-selection.js';
+export { selectTools, ToolSelectionError, whyNotServed, type ToolSelection } from './tool-selection.js';
+export { CALL_OPERATION, DESCRIBE_OPERATION, LIST_OPERATIONS } from './dynamic-tools.js';
+export type { ToolMode } from './tool-set.js';

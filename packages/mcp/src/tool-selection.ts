@@ -27,3 +27,16 @@ export function selectTools(all: readonly ToolDescriptor[], selection: ToolSelec
   if (problems.length > 0) throw new ToolSelectionError(problems.join('; '));
   return all.filter((tool) => selection.only!.includes(tool.name));
 }
+
+/**
+ * Why a tool of the table is not among those served, for a call that names it anyway; undefined for a name that is
+ * no tool at all. A destructive tool says which flag serves it, so that the agent can tell its user.
+ */
+export function whyNotServed(all: readonly ToolDescriptor[], name: string, selection: ToolSelection = {}): string | undefined {
+  const tool = all.find((candidate) => candidate.name === name);
+  if (tool === undefined) return undefined;
+  if (tool.destructive && selection.allowDestructive !== true) {
+    return `${name} exists but is destructive (it deletes, ends or replaces what cannot be had back), so this server does not serve it: it is served only when the server is started with --allow-destructive. Nothing was sent.`;
+  }
+  return `${name} exists but this server does not serve it: it was started with --tools naming other tools. Nothing was sent.`;
+}

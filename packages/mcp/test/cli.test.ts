@@ -7,7 +7,7 @@ describe('npx @vendor/api-mcp', () => {
     const { code, stdout } = await runBin(['--help']);
     expect(code).toBe(0);
     expect(stdout.split('\n')[0]).toMatch(/^Usage: npx @vendor\/api-mcp /);
-    for (const word of ['--mock', '--sandbox', '--allow-destructive', '--tools', '--show-secrets', '--http', '--port', '--host', 'VENDOR_API_TOKEN', 'VENDOR_API_BASE_URL', 'VENDOR_API_GATEWAY_BASE_URL']) {
+    for (const word of ['--mock', '--sandbox', '--allow-destructive', '--tools', '--tools dynamic', '--output-schemas', '--show-secrets', '--http', '--port', '--host', 'VENDOR_API_TOKEN', 'VENDOR_API_BASE_URL', 'VENDOR_API_GATEWAY_BASE_URL']) {
       expect(stdout).toContain(word);
     }
   });
@@ -22,6 +22,7 @@ describe('npx @vendor/api-mcp', () => {
     [['--mock', '--moc'], {}, "Unknown option '--moc'"],
     [['--mock', '--tools', 'getTeam,getTeams'], {}, 'getTeams is not a tool (known: changePassword, '],
     [['--mock', '--tools', 'terminateJob'], {}, 'terminateJob is destructive: add --allow-destructive to serve it'],
+    [['--mock', '--tools', 'dynamic,getTeam'], {}, '--tools dynamic stands alone (it serves every operation through three tools): give it without tool names'],
   ])('%j with %j: exit 2 and "%s"', async (args, env, message) => {
     const { code, stderr } = await runBin(args, env);
     expect(code).toBe(2);
@@ -34,7 +35,9 @@ describe('npx @vendor/api-mcp', () => {
     try {
       const { tools } = await mcp.client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(['getTeam', 'terminateJob']);
-      await expect(mcp.client.callTool({ name: 'getMcpServer', arguments: { id: 'x' } })).rejects.toThrow(/Unknown tool getMcpServer/);
+      const leftOut = await mcp.client.callTool({ name: 'getMcpServer', arguments: { id: 'x' } });
+      expect(leftOut.isError).toBe(true);
+      expect(leftOut.content).toEqual([{ type: 'text', text: 'getMcpServer exists but this server does not serve it: it was started with --tools naming other tools. Nothing was sent.' }]);
     } finally {
       await mcp.close();
     }

@@ -82,6 +82,24 @@ describe.each<TransportKind>(['stdio', 'http'])('over %s', (kind) => {
       expect(textOf(result)).not.toContain('ci/deploy-bot/token');
     });
 
+    test('a destructive tool called without --allow-destructive: a tool error saying it exists, is destructive and which flag serves it', async () => {
+      const result = (await mcp.client.callTool({ name: 'deleteMlRepo', arguments: { id: 'repo_1' } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe(
+        'deleteMlRepo exists but is destructive (it deletes, ends or replaces what cannot be had back), so this server does not serve it: it is served only when the server is started with --allow-destructive. Nothing was sent.',
+      );
+    });
+
+    test('a name that is no tool is a protocol error whose message says so once, without a doubled "MCP error" prefix', async () => {
+      const call = mcp.client.callTool({ name: 'deleteEverything', arguments: {} });
+      await expect(call).rejects.toThrow('MCP error -32602: Unknown tool deleteEverything: tools/list names the tools served');
+      await expect(mcp.client.callTool({ name: 'deleteEverything', arguments: {} })).rejects.not.toThrow(/MCP error -32602: MCP error/);
+    });
+
+    test('the instructions say that a mock answers and nothing is stored', () => {
+      expect(mcp.client.getInstructions()).toContain('answered by a mock of the API: documented examples, nothing is stored');
+    });
+
     test('the annotations say which tools only read, which repeat safely, and that none listed is destructive', () => {
       for (const tool of tools) {
         const operation = model.operation(tool.name);
@@ -129,6 +147,27 @@ describe.each<TransportKind>(['stdio', 'http'])('over %s', (kind) => {
       expect(read.isError, textOf(read)).toBeFalsy();
       expect((read.structuredContent as any).data).toMatchObject({ id, manifest: { name: 'agent-rehearsal' } });
       expect((read.structuredContent as any).data.manifest).toEqual((created.structuredContent as any).data.manifest);
+    });
+
+    test("listAgentSessionTurns called with the tool's own input example answers 200: the sandbox's tenant is the examples' tenant", async () => {
+      const { tools } = await mcp.client.listTools();
+      const turns = tools.find((tool) => tool.name === 'listAgentSessionTurns')!;
+      const [example] = (turns.inputSchema as { examples?: Array<Record<string, unknown>> }).examples!;
+      expect(example).toMatchObject({ tenantName: 'acme' });
+      const result = (await mcp.client.callTool({ name: 'listAgentSessionTurns', arguments: example })) as CallToolResult;
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(textOf(result)).toMatch(/^listAgentSessionTurns: 200/);
+      expect(((result.structuredContent as any).data as unknown[]).length).toBeGreaterThan(0);
+    });
+
+    test('the tenant is told to the model: in the instructions and in the description of each tool that takes tenantName', async () => {
+      expect(mcp.client.getInstructions()).toContain('Its tenant is acme: pass tenantName "acme" where a tool takes one');
+      const { tools } = await mcp.client.listTools();
+      const withTenant = tools.filter((tool) => Object.hasOwn(tool.inputSchema.properties ?? {}, 'tenantName'));
+      expect(withTenant.map((tool) => tool.name)).toContain('listAgentSessionTurns');
+      for (const tool of withTenant) expect(tool.description, tool.name).toContain('In this sandbox the tenant is acme: pass tenantName "acme".');
+      const without = tools.find((tool) => tool.name === 'getTeam')!;
+      expect(without.description).not.toContain('In this sandbox');
     });
 
     test("a 404 is a tool error with the status and the API's message", async () => {

@@ -4,7 +4,8 @@ import { redactAnswer } from '../src/answer-secrets.js';
 import { createArgumentCheck } from '../src/argument-check.js';
 import { scrubSecrets } from '../src/create-server.js';
 import { tools } from '../src/generated/tools.js';
-import { selectTools } from '../src/tool-selection.js';
+import { exampleTenantOf } from '../src/example-tenant.js';
+import { selectTools, whyNotServed } from '../src/tool-selection.js';
 
 const tool = (name: string) => tools.find((candidate) => candidate.name === name)!;
 
@@ -76,5 +77,19 @@ describe('the generated tools', () => {
     expect(secretGroup.required).toEqual(['body']);
     expect(tool('createSecretGroup').arguments).toEqual({});
     expect(tool('getFile').arguments['x-vendor-provider-name']).toBe('header');
+  });
+});
+
+describe('what the server tells about tenants and tools left out', () => {
+  test("the sandbox's tenant is the one the tools' input examples name", () => {
+    expect(exampleTenantOf(tools)).toBe('acme');
+    const turns = (tool('listAgentSessionTurns').inputSchema.examples as Array<Record<string, unknown>>)[0]!;
+    expect(turns.tenantName).toBe(exampleTenantOf(tools));
+  });
+
+  test('a tool left out says why: destructive (and the flag), or not among --tools; a name that is no tool gets nothing', () => {
+    expect(whyNotServed(tools, 'terminateJob')).toMatch(/^terminateJob exists but is destructive .* --allow-destructive\. Nothing was sent\.$/);
+    expect(whyNotServed(tools, 'terminateJob', { allowDestructive: true, only: ['getTeam'] })).toMatch(/^terminateJob exists but this server does not serve it: it was started with --tools/);
+    expect(whyNotServed(tools, 'getTeams')).toBeUndefined();
   });
 });
