@@ -13,10 +13,10 @@ import { consoleHref, referenceHref } from '../codegen/console-links.mjs';
 import { builtConsoleConfig, consolePolicy } from '../scripts/console-config.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { launchChromium } from './support/chromium.js';
+import { MINUTE as MINUTES, STEP_TIMEOUT_MS } from './support/limits.js';
 import { distDir, docsOperations, inReadingOrder, readDocsBundle, repoRoot } from './support/docs-bundle.js';
 import { createSpecModel } from '@vendor/spec-model';
 
-const MINUTES = 60_000;
 const doc = readDocsBundle();
 const model = createSpecModel(doc);
 const operations = inReadingOrder(doc, docsOperations(doc)).map((op) => model.operation(op.operationId));
@@ -71,7 +71,7 @@ afterAll(async () => {
 async function recordedPage(): Promise<{ page: Page; requests: Request[] }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(60_000);
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
   // Anything not on the loopback is aborted before it leaves the machine (and still recorded above).
