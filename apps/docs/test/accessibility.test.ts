@@ -91,11 +91,10 @@ describe('axe-core: no serious or critical findings', () => {
     const sandbox = await startMock({ port: 0, host: '127.0.0.1', sandbox: {} });
     const consoleServer = await startStaticServer({ root: distDir, consoleSandbox: { url: sandbox.url, tenant: 'acme', token: await sandbox.token('acme') } });
     try {
+      // One click: Test Request opens the dialog and sends the example (console/console.js).
       const sendGetTeam = async (page: Page) => {
         await page.getByRole('button', { name: 'Test Request (get /api/svc/v1/teams/{id})' }).first().click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByRole('button', { name: /^Send/ }).first().click();
-        await dialog.getByText(/^\d{3} [A-Za-z ]+$/).first().waitFor();
+        await page.getByRole('dialog').getByText(/^\d{3} [A-Za-z ]+$/).first().waitFor();
       };
       const findings = await axeFindings('/console#tag/teams/GET/api/svc/v1/teams/{id}', sendGetTeam, consoleServer.url);
       expect(blocking(findings)).toEqual([]);
