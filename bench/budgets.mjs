@@ -108,6 +108,15 @@ export const budgets = [
     value: (r) => r.docs?.console?.wireBytes,
   },
   {
+    id: 'docs-markdown-largest-page',
+    title: 'Largest Markdown page a tool reads whole (apps/docs/dist/operations/*.md and schemas/*.md)',
+    op: '<=',
+    budget: 20_000, // bytes (issue 40: createOrUpdateMcpServer.md was 57,428 B; 14,677 B once each shape is stated once); margin: bytes are exact, but a spec change (a new named example, hence two more samples) moves a page by 1-2 kB
+    margin: 2_000,
+    unit: 'B',
+    value: (r) => r.docs?.markdown?.largest?.bytes,
+  },
+  {
     id: 'sandbox-get-rps',
     title: 'Sandbox (in memory) / stateless mock requests per second, GET by id (autocannon, 10 connections)',
     op: '>=',

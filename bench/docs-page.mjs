@@ -3,8 +3,9 @@
 // Chromium, each load in a fresh context (empty cache): bytes on the wire and first contentful paint, over
 // plain loopback and over a throttled link (THROTTLE: what a reader on a modest connection sees, where the
 // bytes on the wire matter; on loopback the paint is bound by the machine's CPU).
-// The file sizes (plain, gzip, brotli) are read from dist/, as written by the docs build.
-import { statSync } from 'node:fs';
+// The file sizes (plain, gzip, brotli) are read from dist/, as written by the docs build, and so are the sizes of
+// the Markdown pages tools read whole (issue 40: one operation's page was 57 KB).
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -21,6 +22,20 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 function fileSizes() {
   const size = (name) => statSync(path.join(distDir, name)).size;
   return { plain: size('index.html'), gzip: size('index.html.gz'), brotli: size('index.html.br') };
+}
+
+/** The Markdown pages a reader (a coding assistant) reads whole: each operation's and each shape's, largest first. */
+export function markdownPages(dir = distDir) {
+  const inFolder = (folder) => readdirSync(path.join(dir, folder)).filter((name) => name.endsWith('.md')).map((name) => `${folder}/${name}`);
+  const pages = [...inFolder('operations'), ...inFolder('schemas')].map((name) => ({ name, bytes: statSync(path.join(dir, name)).size }));
+  pages.sort((a, b) => b.bytes - a.bytes || a.name.localeCompare(b.name));
+  return {
+    pages: pages.length,
+    largest: pages[0],
+    totalBytes: pages.reduce((sum, page) => sum + page.bytes, 0),
+    llmsFullBytes: statSync(path.join(dir, 'llms-full.txt')).size,
+    top: pages.slice(0, 5),
+  };
 }
 
 /** One cold load: the bytes every response took on the wire (headers included) and the paint timings. */
@@ -72,6 +87,7 @@ export async function run(settings) {
     return {
       chromium: browser.version(),
       files: fileSizes(),
+      markdown: markdownPages(),
       loads,
       runs,
       wireBytes: median(runs.map((r) => r.wireBytes)),

@@ -223,6 +223,13 @@ export function renderMarkdown(results) {
       ),
       '',
     );
+    if (d.markdown) {
+      const md = d.markdown;
+      out.push(
+        `Markdown pages for tools (operations and shapes, read whole by an assistant): ${int(md.pages)} pages, ${kB(md.totalBytes)} in all; the largest ${md.top.map((page) => `\`${page.name}\` ${kB(page.bytes)}`).join(', ')}; llms-full.txt ${kB(md.llmsFullBytes)}.`,
+        '',
+      );
+    }
   }
 
   const mcp = results.mcp;

@@ -38,7 +38,7 @@ export function runStep({ title, command, args, cwd, heartbeatMs = 10_000, log =
   };
 
   print([`\n> ${title}`]);
-  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, FORCE_COLOR: '0' } });
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: plainOutputEnv(process.env) });
   // Whole lines: a chunk of output may end in the middle of one.
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream, crlfDelay: Infinity }).on('line', (text) => print(shown.line(text, Date.now())));
@@ -63,6 +63,18 @@ export function runStep({ title, command, args, cwd, heartbeatMs = 10_000, log =
     });
   });
   return { done, stop: () => stopProcessGroup(child) };
+}
+
+/**
+ * The child's environment, asking every tool for output without colour codes: the child writes to a pipe read
+ * line by line (turbo's task prefixes are matched as text) and shown in a terminal or captured to a log file.
+ * NO_COLOR is the one spelling they all honour; FORCE_COLOR goes, because vitest's colours (tinyrainbow) and
+ * picocolors take any FORCE_COLOR, `0` included, as "force colour on".
+ */
+export function plainOutputEnv(env) {
+  const plain = { ...env, NO_COLOR: '1' };
+  delete plain.FORCE_COLOR;
+  return plain;
 }
 
 /** Ends a child spawned with `detached: true` (the leader of its own process group) and everything it started. */

@@ -1,7 +1,8 @@
 // The console's copy of the contract (site/console/openapi.json): the bundle with each operation's servers
 // written on the operation itself (the console adds the sandboxes in front of them, one list per operation,
-// so gateway operations keep their own hosts), and an optional `Prefer` header whose values are the mock's and
-// the sandbox's choices: a documented example by name, a documented status, a fault, a delay.
+// so gateway operations keep their own hosts), an optional `Prefer` header whose values are the mock's and
+// the sandbox's choices: a documented example by name, a documented status, a fault, a delay; and `x-destructive`
+// as the model reads it (a DELETE without the mark is destructive), so the console sends only the others on one click.
 import { createSpecModel } from '@vendor/spec-model';
 import { referenceHref } from './console-links.mjs';
 
@@ -26,6 +27,7 @@ export function consoleDocument(bundle) {
   for (const operation of createSpecModel(document).operations) {
     const definition = operation.definition;
     definition.servers = structuredClone(operation.servers);
+    definition['x-destructive'] = operation.destructive;
     const back = `[Back to ${operation.operationId} in the reference](${referenceHref({ ...operation, tags: operation.tags })})`;
     definition.description = definition.description ? `${back}\n\n${definition.description}` : back;
     definition.parameters = [

@@ -5,7 +5,7 @@
 import { SAMPLE_LANGS } from './constants.mjs';
 import { curlSample } from './curl-sample.mjs';
 import { presentOperationSunset, presentSunsets } from './deprecations.mjs';
-import { introduction } from './introduction.mjs';
+import { consoleLead, introduction } from './introduction.mjs';
 import { listOperations } from './operations.mjs';
 import { plainServerDescriptions, presentServer } from './servers.mjs';
 import { typescriptSample } from './ts-sample.mjs';
@@ -63,7 +63,7 @@ export function buildDocsBundle(bundle) {
   plainServerDescriptions(document);
   const unions = presentUnions(document);
   const ownDescription = document.info?.description ? `${document.info.description.trimEnd()}\n\n` : '';
-  document.info = { ...document.info, description: `${ownDescription}${introduction(ops, document.info)}` };
+  document.info = { ...document.info, description: `${consoleLead()}\n\n${ownDescription}${introduction(ops, document.info)}` };
   // Menu order: every TypeScript entry, then every curl entry.
   const sampleLabels = [...new Set([
     SAMPLE_LANGS.typescript,

@@ -9,6 +9,7 @@ import { buildDocsBundle } from './docs-bundle.mjs';
 import { llmsFullTxt, llmsTxt, operationPage } from './markdown-pages.mjs';
 import { listOperations } from './operations.mjs';
 import { redoclyConfig } from './redocly-config.mjs';
+import { createShapeIndex, shapePages } from './schema-pages.mjs';
 
 export const GENERATED_DIR = 'apps/docs/src/generated';
 export const DOCS_BUNDLE_PATH = `${GENERATED_DIR}/openapi.docs.json`;
@@ -47,14 +48,20 @@ export function docsFiles(bundle, released = {}) {
   ];
 }
 
-/** llms.txt, llms-full.txt, one Markdown page per operation and the "What changed" page, under SITE_DIR. */
+/**
+ * llms.txt, llms-full.txt, one Markdown page per operation and per shape those pages link, and the "What changed"
+ * page, under SITE_DIR.
+ */
 function siteFiles(bundle, samples, { baseline, acknowledged = [] }) {
   const ops = listOperations(bundle);
-  const pages = new Map(ops.map((op) => [op.operationId, operationPage(bundle, op, samples.filter((s) => s.operationId === op.operationId))]));
+  const shapes = createShapeIndex();
+  const pages = new Map(ops.map((op) => [op.operationId, operationPage(bundle, op, samples.filter((s) => s.operationId === op.operationId), shapes)]));
+  const shapeFiles = shapePages(bundle, shapes);
   const files = [
-    { path: `${SITE_DIR}/${SITE_PAGES.llms}`, content: llmsTxt(bundle, ops, { hasChanges: baseline !== undefined }) },
-    { path: `${SITE_DIR}/${SITE_PAGES.llmsFull}`, content: llmsFullTxt(bundle, ops, pages) },
+    { path: `${SITE_DIR}/${SITE_PAGES.llms}`, content: llmsTxt(bundle, ops, { hasChanges: baseline !== undefined, shapes: shapeFiles.map((page) => page.name) }) },
+    { path: `${SITE_DIR}/${SITE_PAGES.llmsFull}`, content: llmsFullTxt(bundle, ops, pages, shapeFiles) },
     ...ops.map((op) => ({ path: `${SITE_DIR}/${SITE_PAGES.operation(op.operationId)}`, content: pages.get(op.operationId) })),
+    ...shapeFiles.map((page) => ({ path: `${SITE_DIR}/${SITE_PAGES.schema(page.name)}`, content: page.content })),
     // The console's copy of the contract (servers on each operation, the Prefer choices) and the origins it may call.
     { path: `${SITE_DIR}/console/openapi.json`, content: toJsonText(consoleDocument(bundle)) },
     { path: `${SITE_DIR}/console/contract-origins.json`, content: toJsonText(contractOrigins(bundle)) },

@@ -189,11 +189,19 @@ example (named by its summary) in the sample's language menu.${iterators}
 `;
 }
 
+/** Where the console is, first thing on the landing page (issue 40: a reader did not find it there). */
+export const CONSOLE_PATH = '/console';
+export function consoleLead() {
+  return `**[Try it in the console](${CONSOLE_PATH})**: send any operation from your browser, pre-filled from its examples, to a sandbox or your own server; each operation below links to its place there.`;
+}
+
 function tryIt() {
   return `## Trying it
+- [Try it in the console](${CONSOLE_PATH}): every operation, pre-filled from its examples; **Test Request** sends it at once.
 - [What changed](/${SITE_PAGES.changes}) since the last released version, every change by operation with its level.
-- For tools and coding assistants: [llms.txt](/${SITE_PAGES.llms}) (the API in a paragraph and a link per operation),
-  [llms-full.txt](/${SITE_PAGES.llmsFull}) (every operation in one file), and one Markdown page per operation.
+- For tools and coding assistants: [llms.txt](/${SITE_PAGES.llms}) (the API in a paragraph and a link per operation
+  and per shape), [llms-full.txt](/${SITE_PAGES.llmsFull}) (every page in one file), one Markdown page per operation,
+  and one per shape (an object or a union) that those pages link instead of repeating it.
 - The OpenAPI document: [JSON](/${DOWNLOADS.openapiJson}) or [YAML](/${DOWNLOADS.openapiYaml}).
 - A [Postman collection](/${DOWNLOADS.postmanCollection}) of every operation with its examples, and an
   [environment](/${DOWNLOADS.postmanEnvironment}) with the variables ${code('baseUrl')}, ${code('gatewayBaseUrl')}

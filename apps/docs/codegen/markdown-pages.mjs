@@ -1,14 +1,13 @@
 // The docs for tools that read them for their users (coding assistants): /llms.txt (the API in a paragraph,
 // then a link per operation, as llmstxt.org describes), /llms-full.txt (every operation page in one file) and one
 // Markdown page per operation with its method, path, server, parameters, request and response fields with
-// their rules, error shape, and the same TypeScript and curl samples as the reference. Read through the spec
-// model (listOperations); every link points at a file of the build.
-import { DOWNLOADS, SITE_PAGES } from './constants.mjs';
+// their rules, error shape, and the same samples as the reference. A named shape (an object or a union of the
+// contract) is linked to its own page (schema-pages.mjs) rather than repeated. Read through the spec model
+// (listOperations); every link points at a file of the build.
+import { DOWNLOADS, SAMPLE_LANGUAGES, SITE_PAGES } from './constants.mjs';
 import { SHAPE_SCHEMAS } from './introduction.mjs';
-import { fieldRows, oneLine, rulesOf, typeLabel } from './schema-fields.mjs';
-
-const code = (text) => `\`${text}\``;
-const cell = (text) => (text === '' || text === undefined ? '' : String(text).replace(/\|/g, '\\|'));
+import { code, fieldsTable, table } from './markdown.mjs';
+import { oneLine, rulesOf, shapeName, typeLabel } from './schema-fields.mjs';
 
 /** The server lines of an operation: each URL with its variables (default, allowed values, description). */
 function serverLines(op) {
@@ -22,58 +21,75 @@ function serverLines(op) {
   });
 }
 
-function table(header, rows) {
-  if (rows.length === 0) return [];
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)];
+/**
+ * A media type's schema as written: a reference to where the media type names it (which may itself be a `$ref`
+ * to a shape), so that the shape is named; the model's `schema` has its `$ref` followed already.
+ */
+function writtenSchema(content) {
+  return content.schemaPointer === undefined ? content.schema : { $ref: content.schemaPointer };
 }
 
-function fieldsTable(document, schema, direction) {
-  const rows = fieldRows(document, schema, direction).map((row) => [code(row.field), row.type, row.required ? 'yes' : 'no', row.rules.join('; '), row.description]);
-  return table(['Field', 'Type', 'Required', 'Rules', 'Description'], rows);
+/**
+ * A body: its media type, then the table of its fields. A body that is a shape (an error body, a response
+ * envelope) names it with its link; when an earlier body of the page had the same shape, the link is all.
+ * @param {Set<string>} stated the shapes whose fields the page already shows
+ */
+function bodyLines(document, content, direction, linkShape, { lead, stated }) {
+  const schema = writtenSchema(content);
+  const name = shapeName(document, schema);
+  const media = `${code(content.mediaType)}${lead}`;
+  if (name === undefined) return [`${media}:`, '', ...fieldsTable(document, schema, direction, linkShape)];
+  if (stated.has(name)) return [`${media}: ${typeLabel(document, schema, linkShape)}, fields as above.`];
+  stated.add(name);
+  return [`${media}: ${typeLabel(document, schema, linkShape)}, with these fields:`, '', ...fieldsTable(document, schema, direction, linkShape)];
 }
 
-function parametersSection(document, op) {
+function parametersSection(document, op, linkShape) {
   const parameters = op.operation.parameters;
   if (parameters.length === 0) return ['## Parameters', '', 'None.'];
-  const rows = parameters.map((p) => [code(p.name), p.in, typeLabel(document, p.schema), p.required ? 'yes' : 'no', rulesOf(document, p.schema).concat(p.definition.deprecated ? ['deprecated'] : []).join('; '), `${oneLine(p.description)}${p.example === undefined ? '' : ` Example: ${code(JSON.stringify(p.example))}.`}`.trim()]);
+  const rows = parameters.map((p) => [code(p.name), p.in, typeLabel(document, p.schema, linkShape), p.required ? 'yes' : 'no', rulesOf(document, p.schema).concat(p.definition.deprecated ? ['deprecated'] : []).join('; '), `${oneLine(p.description)}${p.example === undefined ? '' : ` Example: ${code(JSON.stringify(p.example))}.`}`.trim()]);
   return ['## Parameters', '', ...table(['Name', 'In', 'Type', 'Required', 'Rules', 'Description'], rows)];
 }
 
-function requestBodySection(document, op) {
+function requestBodySection(document, op, linkShape) {
   const body = op.operation.requestBody;
   if (!body) return ['## Request body', '', 'None.'];
   const lines = ['## Request body', ''];
   if (body.description) lines.push(oneLine(body.description), '');
   for (const content of body.content) {
-    lines.push(`${code(content.mediaType)}, ${body.required ? 'required' : 'optional'}.`, '', ...fieldsTable(document, content.schema, 'request'), '');
+    lines.push(...bodyLines(document, content, 'request', linkShape, { lead: `, ${body.required ? 'required' : 'optional'}`, stated: new Set() }), '');
   }
   return lines;
 }
 
-function responsesSection(document, op) {
+function responsesSection(document, op, linkShape) {
   const lines = ['## Responses'];
+  const stated = new Set();
   for (const response of op.operation.responses) {
     lines.push('', `### ${response.status}: ${oneLine(response.description)}`);
-    for (const header of response.headers) lines.push('', `Header ${code(header.name)} (${typeLabel(document, header.schema)}): ${oneLine(header.description)}`);
-    for (const content of response.content) lines.push('', `${code(content.mediaType)}:`, '', ...fieldsTable(document, content.schema, 'response'));
+    for (const header of response.headers) lines.push('', `Header ${code(header.name)} (${typeLabel(document, header.schema, linkShape)}): ${oneLine(header.description)}`);
+    for (const content of response.content) lines.push('', ...bodyLines(document, content, 'response', linkShape, { lead: '', stated }));
   }
   return lines;
 }
 
-function errorsSection(op) {
+function errorsSection(op, linkShape) {
   const shape = op.operation.errorShape;
   return [
     '## Errors',
     '',
-    `Every error body of this operation, also for statuses not listed above (such as 401 without a valid token), has the ${code(shape)} shape: ${code(SHAPE_SCHEMAS[shape])}. Invalid input is answered with ${op.operation.invalidInputStatus}.`,
+    `Every error body of this operation, also for statuses not listed above (such as 401 without a valid token), has the ${code(shape)} shape: ${linkShape(SHAPE_SCHEMAS[shape])}. Invalid input is answered with ${op.operation.invalidInputStatus}.`,
   ];
 }
 
+/** Each sample in each language of SAMPLE_LANGUAGES, in that order. */
 function samplesSection(samples) {
   const lines = ['## Samples'];
   for (const sample of samples) {
     const suffix = sample.labelSuffix ? `: ${sample.labelSuffix}` : '';
-    lines.push('', `### TypeScript${suffix}`, '', '```ts', sample.typescript.trimEnd(), '```', '', `### curl${suffix}`, '', '```sh', sample.curl.trimEnd(), '```');
+    for (const language of SAMPLE_LANGUAGES) {
+      lines.push('', `### ${language.label}${suffix}`, '', `\`\`\`${language.fence}`, sample[language.key].trimEnd(), '```');
+    }
   }
   return lines;
 }
@@ -90,16 +106,20 @@ function factLines(op) {
   return lines;
 }
 
-/** The Markdown page of one operation. */
-export function operationPage(document, op, samples) {
+/**
+ * The Markdown page of one operation.
+ * @param {ReturnType<import('./schema-pages.mjs').createShapeIndex>} shapes records the shapes the page links
+ */
+export function operationPage(document, op, samples, shapes) {
   const operation = op.operation;
+  const linkShape = shapes.linkerFor({ name: op.operationId, title: op.operationId, path: SITE_PAGES.operation(op.operationId) });
   const title = operation.summary ? `${operation.summary} (${code(op.operationId)})` : code(op.operationId);
   const lines = [`# ${title}`, '', `${code(`${op.method.toUpperCase()} ${op.path}`)}`, '', ...factLines(op), ''];
   if (operation.description) lines.push(operation.description.trim(), '');
-  lines.push(...parametersSection(document, op), '');
-  lines.push(...requestBodySection(document, op), '');
-  lines.push(...responsesSection(document, op), '');
-  lines.push(...errorsSection(op), '');
+  lines.push(...parametersSection(document, op, linkShape), '');
+  lines.push(...requestBodySection(document, op, linkShape), '');
+  lines.push(...responsesSection(document, op, linkShape), '');
+  lines.push(...errorsSection(op, linkShape), '');
   lines.push(...samplesSection(samples), '');
   lines.push('---', '', `[All operations](/${SITE_PAGES.llms}) · [Reference](/) · [OpenAPI document](/${DOWNLOADS.openapiJson}) · [What changed](/${SITE_PAGES.changesMarkdown})`, '');
   return lines.join('\n');
@@ -125,8 +145,12 @@ function about(document, ops) {
   ];
 }
 
-/** /llms.txt: the paragraph, a link per operation, then the other files. */
-export function llmsTxt(document, ops, { hasChanges }) {
+/**
+ * /llms.txt: the paragraph, a link per operation, a link per shape the operation pages link (schema-pages.mjs),
+ * then the other files.
+ * @param {{ hasChanges: boolean, shapes: string[] }} options
+ */
+export function llmsTxt(document, ops, { hasChanges, shapes }) {
   const links = ops.map((op) => `- [${op.operation.summary ?? op.operationId} (${op.operationId})](/${SITE_PAGES.operation(op.operationId)}): ${code(`${op.method.toUpperCase()} ${op.path}`)}, ${op.space === 'gateway' ? 'gateway' : 'control plane'}${op.operation.deprecated ? ', deprecated' : ''}`);
   const optional = [
     `- [Every operation in one file](/${SITE_PAGES.llmsFull})`,
@@ -134,10 +158,12 @@ export function llmsTxt(document, ops, { hasChanges }) {
     `- [OpenAPI document (JSON)](/${DOWNLOADS.openapiJson})`,
     `- [OpenAPI document (YAML)](/${DOWNLOADS.openapiYaml})`,
   ];
-  return [...about(document, ops), '', '## Operations', '', ...links, '', '## Optional', '', ...optional, ''].join('\n');
+  const shapeLinks = shapes.map((name) => `- [${name}](/${SITE_PAGES.schema(name)})`);
+  const shapesIntro = 'Objects and unions the operation pages link instead of repeating them, each stated once with its fields:';
+  return [...about(document, ops), '', '## Operations', '', ...links, '', '## Shapes', '', shapesIntro, '', ...shapeLinks, '', '## Optional', '', ...optional, ''].join('\n');
 }
 
-/** /llms-full.txt: the paragraph, then every operation page. */
-export function llmsFullTxt(document, ops, pages) {
-  return [...about(document, ops), '', ...ops.map((op) => pages.get(op.operationId))].join('\n\n---\n\n');
+/** /llms-full.txt: the paragraph, then every operation page, then every shape page. */
+export function llmsFullTxt(document, ops, pages, shapePages) {
+  return [...about(document, ops), '', ...ops.map((op) => pages.get(op.operationId)), ...shapePages.map((page) => page.content)].join('\n\n---\n\n');
 }

@@ -16,8 +16,9 @@ const COMPRESSED = /\.(br|gz)$/;
 
 await rm(path.join(dist, 'downloads'), { recursive: true, force: true });
 await cp(path.join(docsRoot, 'src/generated/downloads'), path.join(dist, 'downloads'), { recursive: true });
-// llms.txt, llms-full.txt, operations/*.md and the "What changed" page: served from the root as they are.
+// llms.txt, llms-full.txt, operations/*.md, schemas/*.md and the "What changed" page: served from the root as they are.
 await rm(path.join(dist, 'operations'), { recursive: true, force: true });
+await rm(path.join(dist, 'schemas'), { recursive: true, force: true });
 await cp(path.join(docsRoot, 'src/generated/site'), dist, { recursive: true });
 // The console: its page and script, Scalar's one-file build (fetched once into .cache/), and the servers it offers
 // besides the contract's (DOCS_SANDBOX_URL at build time; `npm start` serves its own config with the local sandbox).

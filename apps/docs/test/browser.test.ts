@@ -1,7 +1,9 @@
 // The built site (dist/) served by scripts/static-server.mjs and opened in Debian's Chromium: the server's
 // headers and precompressed files, the page rendering with no network, no console error and no failed
 // request, every operation reachable from the sidebar with its unions named, path links that hold when
-// opened fresh, and the downloads. Two control pages prove the guards can fail.
+// opened fresh, and the downloads; at 1400×900 and 1024×768, paths on one line, samples not cut at the panel's edge
+// and the console linked from the first screen. Control pages prove the guards can fail, and that a step waits
+// for what it asserts (test/support/limits.ts), however late it comes.
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -19,6 +21,8 @@ const EXTERNAL_IMAGE = 'https://images.example.com/pixel.png';
 const EXTERNAL_SCRIPT = 'https://cdn.example.com/tracker.js';
 /** The operation whose unions the screenshot shows: the MCP create-or-update (by its operationId, if it exists). */
 const SCREENSHOT_OPERATION = 'createOrUpdateMcpServer';
+/** How late the control page's element appears: longer than expect.poll's and vitest's default limits (1 s). */
+const LATE_MS = 3_000;
 
 let browser: Browser;
 let server: { url: string; close: () => Promise<void> };
@@ -32,6 +36,8 @@ beforeAll(async () => {
     extraRoutes: {
       // No CSP: the external image request reaches the network guard, which must record and abort it.
       '/__control/no-csp': `<!DOCTYPE html><html><body><img src="${EXTERNAL_IMAGE}"></body></html>`,
+      // An element that appears 3 s after the page loaded, as a slow render on a loaded machine does.
+      '/__control/late': `<!DOCTYPE html><html><body><script>setTimeout(() => { const p = document.createElement('p'); p.id = 'late'; p.textContent = 'late'; document.body.append(p); }, ${LATE_MS});</script></body></html>`,
       // A page that loads a file the site does not have: the guard must see the 404.
       '/__control/missing-image': '<!DOCTYPE html><html><body><img src="/missing-image.png"></body></html>',
       // The built page plus one external script: its own CSP must refuse it and say so in the console.
@@ -101,6 +107,17 @@ describe('control pages (the guards can fail)', () => {
       await expect.poll(() => guard.cspErrors.length).toBeGreaterThan(0);
       expect(guard.cspErrors.join('\n')).toContain('cdn.example.com');
       expect(guard.external).toEqual([]); // refused before any request was made
+    });
+  });
+
+  test('a step waits for what it asserts: an element that appears late is found by expect.poll and by a locator', async () => {
+    await withPage(async (guard) => {
+      await guard.page.goto(`${server.url}/__control/late`, { waitUntil: 'load' });
+      const loadedAt = Date.now();
+      await expect.poll(() => guard.page.locator('#late').count()).toBe(1);
+      await guard.page.locator('#late').waitFor();
+      // The element was late: a limit of a second or two would have failed this test.
+      expect(Date.now() - loadedAt).toBeGreaterThan(LATE_MS - 1_000);
     });
   });
 
@@ -270,12 +287,94 @@ describe('built docs (dist/index.html)', () => {
       const heading = headingWith(guard, op.summary).first();
       await heading.waitFor({ state: 'visible' });
       expect(new URL(guard.page.url()).pathname).toBe(href);
-      // The operation is scrolled to: its heading is in the top half of the window.
-      await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
-      expect((await heading.boundingBox())!.y).toBeLessThan(450);
+      // The operation is scrolled to: its heading comes to rest in the top half of the window.
+      await expect.poll(async () => {
+        const y = (await heading.boundingBox())?.y ?? -1;
+        return y >= 0 && y < 450;
+      }).toBe(true);
       expectClean(guard);
     });
   });
+});
+
+describe('layout at a desktop and a laptop size (issue 40)', () => {
+  const sizes = [
+    [1400, 900],
+    [1024, 768],
+  ] as const;
+  /** Operations with long sample lines and long field tables: the ones a reader saw cut off. */
+  const LAYOUT_OPERATIONS = ['getTeam', SCREENSHOT_OPERATION];
+
+  /** Code in the middle column that is one path or URL (no spaces), with the number of lines it takes. */
+  const pathCodeLines = (guard: PageGuard) =>
+    guard.page.evaluate(() =>
+      [...document.querySelectorAll('[data-component-name="Markdown/Markdown"] code, table.md td > code')]
+        .filter((c) => !c.closest('pre') && /^(\/|https?:\/\/|\{scheme\})\S*$/.test(c.textContent ?? ''))
+        .map((c) => ({ text: c.textContent ?? '', lines: c.getClientRects().length })),
+    );
+
+  /** Elements of the samples panel whose content is wider than what they show: lines cut off at the edge. */
+  const cutSamples = (guard: PageGuard) =>
+    guard.page.evaluate(() =>
+      [...document.querySelectorAll('[data-component-name="CodeBlock/CodeBlockContainer"]')].flatMap((block) =>
+        [block, ...block.querySelectorAll('*')]
+          .filter((element) => element.getClientRects().length > 0 && element.scrollWidth > element.clientWidth + 1)
+          .map((element) => `${element.tagName} ${element.scrollWidth}px in ${element.clientWidth}px: ${(element.textContent ?? '').slice(0, 60)}`),
+      ),
+    );
+
+  test.each(sizes)('%i×%i, the landing page: paths and base URLs on one line, every table within its column, the console linked on the first screen', async (width, height) => {
+    const guard = await guardedPage(browser, { width, height });
+    try {
+      await guard.page.goto(`${server.url}/`, { waitUntil: 'load' });
+      await guard.page.locator('table.md td > code').first().waitFor();
+      const codes = await pathCodeLines(guard);
+      // The table of address spaces lists these; a check that found none would pass on anything.
+      expect(codes.map((c) => c.text)).toEqual(expect.arrayContaining(['/api/svc/v1/...', '/{tenantName}/v1/agents/...', 'https://{base_url}']));
+      expect(codes.filter((c) => c.lines !== 1)).toEqual([]);
+      // A table wider than its column scrolls inside Redoc's wrapper: a cut of its own, and a region keys cannot reach.
+      const overflowing = await guard.page.evaluate(() =>
+        [...document.querySelectorAll('.md-table-wrapper, table.md')]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1)
+          .map((element) => `${element.scrollWidth}px in ${element.clientWidth}px: ${(element.textContent ?? '').slice(0, 60)}`),
+      );
+      expect(overflowing).toEqual([]);
+      const consoleLink = guard.page.getByRole('link', { name: 'Try it in the console', exact: true }).first();
+      await consoleLink.waitFor();
+      expect(await consoleLink.getAttribute('href')).toBe('/console');
+      const box = (await consoleLink.boundingBox())!;
+      expect(box.y + box.height, 'on the first screen').toBeLessThanOrEqual(height);
+      await mkdir(screenshotsDir, { recursive: true });
+      await guard.page.screenshot({ path: path.join(screenshotsDir, `layout-landing-${width}x${height}.png`) });
+      expectClean(guard);
+      await consoleLink.click();
+      await expect.poll(() => new URL(guard.page.url()).pathname).toBe('/console');
+    } finally {
+      await guard.context.close();
+    }
+  });
+
+  test.each(sizes.flatMap(([width, height]) => LAYOUT_OPERATIONS.map((operationId) => [operationId, width, height] as const)))(
+    '%s at %i×%i: no sample line cut off at the panel edge, paths on one line',
+    async (operationId, width, height) => {
+      const op = operations.find((o) => o.operationId === operationId)!;
+      const guard = await guardedPage(browser, { width, height });
+      try {
+        const href = await openFromSidebar(guard, op);
+        await headingWith(guard, op.summary).first().waitFor({ state: 'visible' });
+        await codeBlockWith(guard, 'createPlatformClient(').waitFor({ state: 'visible' });
+        // Sample lines are longer than the panel at both sizes: they must wrap inside it, not run past its edge.
+        expect(await cutSamples(guard)).toEqual([]);
+        expect((await pathCodeLines(guard)).filter((c) => c.lines !== 1)).toEqual([]);
+        await operationSection(guard, href).scrollIntoViewIfNeeded();
+        await mkdir(screenshotsDir, { recursive: true });
+        await guard.page.screenshot({ path: path.join(screenshotsDir, `layout-${operationId}-${width}x${height}.png`) });
+        expectClean(guard);
+      } finally {
+        await guard.context.close();
+      }
+    },
+  );
 });
 
 describe('the introduction as it renders', () => {

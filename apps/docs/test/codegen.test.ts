@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { CONTROL_PLANE_BASE_URL, DOWNLOADS, GATEWAY_BASE_URL } from '../codegen/constants.mjs';
 import { curlSample, localMockNote, requestUrl, shellQuote } from '../codegen/curl-sample.mjs';
 import { buildDocsBundle } from '../codegen/docs-bundle.mjs';
+import { consoleLead } from '../codegen/introduction.mjs';
 import { consoleDocument, preferChoices } from '../codegen/console.mjs';
 import { consoleHref, referenceHref } from '../codegen/console-links.mjs';
 import { documentedResponse, testScript } from '../codegen/postman.mjs';
@@ -191,7 +192,8 @@ describe('docs bundle', () => {
       listAgentSessionTurns: ['TypeScript', 'curl'],
       getFile: ['TypeScript', 'curl'],
     });
-    expect(document.info.description.startsWith('Fixture description.\n\n## Setting the two base URLs')).toBe(true);
+    expect(document.info.description.startsWith(`${consoleLead()}\n\nFixture description.\n\n## Setting the two base URLs`)).toBe(true);
+    expect(consoleLead()).toMatch(/^\*\*\[Try it in the console\]\(\/console\)\*\*/);
     expect(document.info.description).toContain('The gateway operations are `listAgentSessionTurns`, `getFile`;');
     expect(document.info.description).toContain('| `getFile` | gateway | `gateway` |');
     expect(document.info.description).toContain('The schema of each shape: `control-plane` is `ControlPlaneError`, `gateway` is `GatewayError`.');

@@ -1,6 +1,7 @@
 // The try-it console against `npm start` in Debian's Chromium: for every one of the 18 operations, the console
 // (Scalar's API reference, self-hosted) sends the operation's documented example to the local sandbox with the
-// token npm start filled in, and shows the documented success status; while the pages load and send, no request
+// token npm start filled in, and shows the documented success status; one click on Test Request sends it, except
+// for operations that delete, end or replace something, which wait for Send; while the pages load and send, no request
 // goes to any host but the docs server and the sandbox. Also: one click from the reference to an operation's
 // console and back; the console page's policy connects to exactly the configured servers; DOCS_SANDBOX_URL.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,10 +14,10 @@ import { consoleHref, referenceHref } from '../codegen/console-links.mjs';
 import { builtConsoleConfig, consolePolicy } from '../scripts/console-config.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 import { launchChromium } from './support/chromium.js';
+import { MINUTE as MINUTES, STEP_TIMEOUT_MS } from './support/limits.js';
 import { distDir, docsOperations, inReadingOrder, readDocsBundle, repoRoot } from './support/docs-bundle.js';
 import { createSpecModel } from '@vendor/spec-model';
 
-const MINUTES = 60_000;
 const doc = readDocsBundle();
 const model = createSpecModel(doc);
 const operations = inReadingOrder(doc, docsOperations(doc)).map((op) => model.operation(op.operationId));
@@ -71,7 +72,7 @@ afterAll(async () => {
 async function recordedPage(): Promise<{ page: Page; requests: Request[] }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(60_000);
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const requests: Request[] = [];
   page.on('request', (request) => requests.push(request));
   // Anything not on the loopback is aborted before it leaves the machine (and still recorded above).
@@ -92,15 +93,24 @@ describe('the console against npm start: every operation, its documented example
     const results: string[] = [];
     for (const op of operations) {
       await page.goto(`${started.docs}${consoleHref(op)}`);
+      const toSandbox = () => requests.filter((request) => originOf(request.url()) === started.sandbox && request.method() === op.method.toUpperCase());
+      const before = toSandbox().length;
+      const answered = page.waitForResponse((response) => originOf(response.url()) === started.sandbox && response.request().method() === op.method.toUpperCase());
       await page.getByRole('button', { name: `Test Request (${op.method} ${op.path})` }).first().click();
       const dialog = page.getByRole('dialog');
-      const answered = page.waitForResponse((response) => originOf(response.url()) === started.sandbox && response.request().method() === op.method.toUpperCase());
-      await dialog.getByRole('button', { name: /^Send/ }).first().click();
+      if (op.destructive) {
+        // Deletes, ends or replaces something: the click only opens the dialog, and Send sends.
+        const send = dialog.getByRole('button', { name: new RegExp(`^Send.*${op.method} request to .*${op.path.replace(/[{}]/g, '\\$&')}$`) }).first();
+        await send.waitFor();
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(toSandbox().length, `${op.operationId} sent before Send`).toBe(before);
+        await send.click();
+      }
       const response = await answered;
       const shown = dialog.getByText(/^\d{3} [A-Za-z ]+$/).first();
       await shown.waitFor();
       const sentToken = (await response.request().allHeaders()).authorization ?? '';
-      results.push(`${op.operationId}: sandbox ${response.status()}, shown ${(await shown.innerText()).slice(0, 3)}, bearer ${/^Bearer \S+\.\S+\.\S+$/.test(sentToken)}`);
+      results.push(`${op.operationId}: sandbox ${response.status()}, shown ${(await shown.innerText()).slice(0, 3)}, bearer ${/^Bearer \S+\.\S+\.\S+$/.test(sentToken)}, sent ${toSandbox().length - before}`);
       if (op.operationId === 'getTeam') {
         // The answer: status, headers and body; and the request's curl line on the operation's own panel.
         await expect.poll(() => dialog.getByText('Response Headers').first().isVisible()).toBe(true);
@@ -110,7 +120,9 @@ describe('the console against npm start: every operation, its documented example
       }
       await page.keyboard.press('Escape');
     }
-    expect(results).toEqual(operations.map((op) => `${op.operationId}: sandbox ${op.successStatus}, shown ${op.successStatus}, bearer true`));
+    // One request per operation: one click sent it (or, for a destructive one, Send did), never twice.
+    expect(results).toEqual(operations.map((op) => `${op.operationId}: sandbox ${op.successStatus}, shown ${op.successStatus}, bearer true, sent 1`));
+    expect(operations.filter((op) => op.destructive).map((op) => op.operationId).sort()).toEqual(['changePassword', 'deleteMlRepo', 'terminateJob']);
     const origins = [...new Set(requests.map((request) => originOf(request.url())))].sort();
     expect(origins).toEqual([started.docs, started.sandbox].sort());
     await page.context().close();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createSpecModel } from '@vendor/spec-model';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { sampleHeader } from '../codegen/files.mjs';
+import { consoleLead } from '../codegen/introduction.mjs';
 import { withoutCodeSpans } from '../codegen/servers.mjs';
 import { docsOperations, readDocsBundle, repoRoot, samplesDir, type DocsOperation } from './support/docs-bundle.js';
 import { typecheck } from './support/typecheck.js';
@@ -144,7 +145,8 @@ function withoutPresentation(docs: any, contract: any): any {
 describe('the docs show the contract unchanged', () => {
   test('apart from samples, introduction, server lines and descriptions, badges and union names, the docs are the bundled contract', () => {
     const stripped = withoutPresentation(doc, bundle);
-    expect(stripped.info.description.startsWith(bundle.info.description.trimEnd())).toBe(true);
+    // The console's line leads, then the contract's own description, then the generated sections.
+    expect(stripped.info.description.startsWith(`${consoleLead()}\n\n${bundle.info.description.trimEnd()}`)).toBe(true);
     stripped.info.description = bundle.info.description;
     expect(stripped).toEqual(bundle);
   });

@@ -1,9 +1,10 @@
-// The pages beside the reference that tools read: /llms.txt (a paragraph and a link per operation), /llms-full.txt,
-// one Markdown page per operation, and the "What changed" page. Every operation is present with its method, path,
+// The pages beside the reference that tools read: /llms.txt (a paragraph and a link per operation and per shape),
+// /llms-full.txt, one Markdown page per operation and per shape (a named object or union, stated once and linked),
+// and the "What changed" page. Every operation is present with its method, path,
 // server, parameters, fields with their rules, error shape and both samples; every link resolves to a file of the
 // build; the generation is byte-identical on a second run and the build copies it unchanged; the docs' own server
 // sends each with its content type.
-import { readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
@@ -20,6 +21,12 @@ const operations = docsOperations();
 const siteDir = path.join(repoRoot, SITE_DIR);
 const readSite = (name: string) => readFileSync(path.join(siteDir, name), 'utf8');
 const readDist = (name: string) => readFileSync(path.join(distDir, name), 'utf8');
+/** The shape pages as generated: `schemas/<Name>.md`. */
+const shapePages = () => readdirSync(path.join(siteDir, 'schemas')).filter((name) => name.endsWith('.md')).sort().map((name) => `schemas/${name}`);
+/** What a reader (or an assistant) reads as one page: each operation's page and each shape's. */
+const readerPages = () => [...operations.map((op) => SITE_PAGES.operation(op.operationId)), ...shapePages()];
+/** The largest page a reader reads whole (issue 40 measured 57 KB for createOrUpdateMcpServer.md). */
+const MAX_PAGE_BYTES = 20_000;
 
 /** Markdown links `[text](/target)` of a page. */
 const linksOf = (markdown: string) => [...markdown.matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]!);
@@ -37,16 +44,21 @@ describe('llms.txt', () => {
       expect(text).toContain(`(/operations/${op.operationId}.md): \`${op.method.toUpperCase()} ${op.path}\`, ${op.gateway ? 'gateway' : 'control plane'}`);
     }
     expect(text).toContain('- [Every operation in one file](/llms-full.txt)');
+    // Every shape page is listed, so llms.txt still leads to every field of every operation.
+    expect(shapePages().length).toBeGreaterThan(0);
+    for (const page of shapePages()) expect(text, page).toContain(`](/${page})`);
     expect(text).toContain('- [What changed since the last release](/changes.md)');
   });
 
-  test('llms-full.txt holds the paragraph and every operation page, in the same order', () => {
+  test('llms-full.txt holds the paragraph, every operation page, then every shape page, in the order llms.txt lists them', () => {
     const full = readSite(SITE_PAGES.llmsFull);
+    const listedShapes = [...text.matchAll(/\]\(\/(schemas\/[^)]+\.md)\)/g)].map((match) => match[1]!);
+    expect([...listedShapes].sort()).toEqual(shapePages());
     let at = 0;
-    for (const op of operations) {
-      const page = readSite(SITE_PAGES.operation(op.operationId));
+    for (const name of [...operations.map((op) => SITE_PAGES.operation(op.operationId)), ...listedShapes]) {
+      const page = readSite(name);
       const found = full.indexOf(page, at);
-      expect(found, op.operationId).toBeGreaterThan(at);
+      expect(found, name).toBeGreaterThan(at);
       at = found + page.length;
     }
   });
@@ -67,20 +79,50 @@ describe('one Markdown page per operation', () => {
     for (const sample of op.codeSamples) expect(page).toContain(sample.source.trimEnd());
   });
 
-  test('request fields carry their rules (limits, patterns, enums) and union variants are named', () => {
+  test('request fields carry their rules (limits, patterns, enums); a union lists its variants, each linked with its selector', () => {
     const page = readSite(SITE_PAGES.operation('createOrUpdateMcpServer'));
-    expect(page).toContain('| `manifest (RemoteMcpServerManifest).name` | string | yes | at least 3 characters; at most 73 characters; pattern `^[a-z][a-z0-9\\-]{1,71}[a-z0-9]$` |');
-    expect(page).toContain('| `manifest (RemoteMcpServerManifest).auth_data (McpHeaderAuth).auth_level` | string | no | one of `"global"`, `"per_user"`; default "global" |');
+    expect(page).toContain('| `manifest` | [McpServerManifest](/schemas/McpServerManifest.md) | yes |');
+    const union = readSite(SITE_PAGES.schema('McpServerManifest'));
+    expect(union).toContain('| (one of) | [RemoteMcpServerManifest](/schemas/RemoteMcpServerManifest.md) |  | when type = "mcp-server/remote" |');
+    const remote = readSite(SITE_PAGES.schema('RemoteMcpServerManifest'));
+    expect(remote).toContain('| (every field of) | [McpServerManifestCommon](/schemas/McpServerManifestCommon.md) |');
+    const common = readSite(SITE_PAGES.schema('McpServerManifestCommon'));
+    expect(common).toContain('| `name` | string | yes | at least 3 characters; at most 73 characters; pattern `^[a-z][a-z0-9\\-]{1,71}[a-z0-9]$` |');
+    const headerAuth = readSite(SITE_PAGES.schema('McpHeaderAuth'));
+    expect(headerAuth).toContain('| `auth_level` | string | no | one of `"global"`, `"per_user"`; default "global" |');
   });
 
   test('response fields say which may be null, and open enumerations list their known values', () => {
     const page = readSite(SITE_PAGES.operation('getTeam'));
-    expect(page).toContain('| `data.createdAt` | string \\| null | no | format date-time; may be null |');
-    expect(page).toMatch(/\| `data\.createdBySubject\.subjectType` \| SubjectType \(string\) \\\| null \| no \| known values `user`, `team`, [^|]*other strings may come; may be null \|/);
+    expect(page).toContain('| `data` | [Team](/schemas/Team.md) | yes |');
+    const team = readSite(SITE_PAGES.schema('Team'));
+    expect(team).toContain('| `createdAt` | string \\| null | no | format date-time; may be null |');
+    const subject = readSite(SITE_PAGES.schema('SubjectWithType'));
+    expect(subject).toMatch(/\| `subjectType` \| SubjectType \(string\) \| yes \| known values `user`, `team`, [^|]*other strings may come \|/);
+  });
+
+  test(`no page a reader reads whole is over ${MAX_PAGE_BYTES} bytes: each shape is stated once and linked`, () => {
+    const sizes = readerPages().map((name) => ({ name, bytes: Buffer.byteLength(readSite(name)) }));
+    const largest = sizes.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    expect(largest.bytes, largest.name).toBeLessThanOrEqual(MAX_PAGE_BYTES);
+    // Stated once: the manifest's variants and the error body are links on the operation page, not expanded there.
+    const page = readSite(SITE_PAGES.operation('createOrUpdateMcpServer'));
+    expect(page).not.toContain('(RemoteMcpServerManifest)');
+    expect(page.match(/\| `statusCode` \|/g) ?? []).toHaveLength(1);
+    expect(page).toContain('[ControlPlaneError](/schemas/ControlPlaneError.md), fields as above.');
+  });
+
+  test('counts agree with their nouns: "at least 1 character", never "1 characters" (nor items, keys)', () => {
+    const pages = readerPages().map((name) => [name, readSite(name)] as const);
+    const slips = pages.flatMap(([name, text]) => [...text.matchAll(/\b(?:at (?:least|most)) 1 (?:characters|items|keys)\b/g)].map((match) => `${name}: ${match[0]}`));
+    expect(slips).toEqual([]);
+    const all = pages.map(([, text]) => text).join('\n');
+    expect(all).toContain('at least 1 character;');
+    expect(all).toMatch(/at most \d{2,} characters/);
   });
 
   test('every link of llms.txt, llms-full.txt and each page names a file of the build', () => {
-    const pages = [SITE_PAGES.llms, SITE_PAGES.llmsFull, SITE_PAGES.changesMarkdown, ...operations.map((op) => SITE_PAGES.operation(op.operationId))];
+    const pages = [SITE_PAGES.llms, SITE_PAGES.llmsFull, SITE_PAGES.changesMarkdown, ...readerPages()];
     const links = new Set(pages.flatMap((name) => linksOf(readDist(name))));
     expect(links.size).toBeGreaterThan(18);
     const broken = [...links].filter((link) => !existsSync(fileOf(link)));
@@ -94,13 +136,14 @@ describe('rebuilt byte for byte', () => {
     const first = (await generate({ bundle, repoRoot })) as { path: string; content: string }[];
     const second = (await generate({ bundle: publishedDocument(await bundleSpec()), repoRoot })) as { path: string; content: string }[];
     const site = (files: typeof first) => files.filter((file) => file.path.startsWith(`${SITE_DIR}/`));
-    expect(site(first).length).toBe(18 + 4 + 2); // operation pages; llms.txt, llms-full.txt, changes.html and .md; the console's contract and origins
+    // operation pages; shape pages; llms.txt, llms-full.txt, changes.html and .md; the console's contract and origins
+    expect(site(first).length).toBe(18 + shapePages().length + 4 + 2);
     expect(site(second)).toEqual(site(first));
     for (const file of site(first)) expect(readFileSync(path.join(repoRoot, file.path), 'utf8'), file.path).toBe(file.content);
   }, 120_000);
 
   test('the build copies each page into dist/ unchanged, with a brotli copy of the same bytes', () => {
-    for (const name of [SITE_PAGES.llms, SITE_PAGES.llmsFull, SITE_PAGES.changes, SITE_PAGES.changesMarkdown, ...operations.map((op) => SITE_PAGES.operation(op.operationId))]) {
+    for (const name of [SITE_PAGES.llms, SITE_PAGES.llmsFull, SITE_PAGES.changes, SITE_PAGES.changesMarkdown, ...readerPages()]) {
       const source = readFileSync(path.join(siteDir, name));
       expect(readFileSync(path.join(distDir, name)).equals(source), name).toBe(true);
       expect(brotliDecompressSync(readFileSync(path.join(distDir, `${name}.br`))).equals(source), `${name}.br`).toBe(true);
@@ -121,6 +164,7 @@ describe('served by the docs server', () => {
     ['/llms.txt', 'text/plain; charset=utf-8', SITE_PAGES.llms],
     ['/llms-full.txt', 'text/plain; charset=utf-8', SITE_PAGES.llmsFull],
     ['/operations/getTeam.md', 'text/markdown; charset=utf-8', SITE_PAGES.operation('getTeam')],
+    ['/schemas/Team.md', 'text/markdown; charset=utf-8', SITE_PAGES.schema('Team')],
     ['/changes.md', 'text/markdown; charset=utf-8', SITE_PAGES.changesMarkdown],
     ['/changes', 'text/html;charset=utf-8', SITE_PAGES.changes],
   ])('%s as %s, plain and brotli', async (urlPath, contentType, file) => {

@@ -1,6 +1,7 @@
 // Launches Debian's Chromium through playwright-core (never a downloaded browser) and records what a page
 // must not do: requests that leave the machine (aborted, never sent) and Content-Security-Policy errors.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { STEP_TIMEOUT_MS } from './limits.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -35,7 +36,7 @@ const isLocal = (url: string) => {
 export async function guardedPage(browser: Browser, viewport = { width: 1400, height: 900 }): Promise<PageGuard> {
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000); // a missing element fails the step instead of the whole test timing out
+  page.setDefaultTimeout(STEP_TIMEOUT_MS); // a missing element fails its step, with the step named, before the test times out
   const guard: PageGuard = { page, context, external: [], cspErrors: [], errors: [], failed: [] };
   page.on('requestfailed', (request) => {
     guard.failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
