@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// The Python SDK's tests, as `npm test` runs them (root script `test:python`): installs the locked Python
+// dependencies itself, then checks the package on every CPython from 3.9 that the machine has.
+//
+// 1. uv, pinned with its hashes (tools/uv-requirements.txt), into node_modules/.cache/vendor-python/uv-tool.
+// 2. python3: `uv sync --locked` (uv.lock) into a cache venv; ruff; mypy --strict on the package, the tests and the
+//    README's samples; pytest (unit tests, and the mock and sandbox through the package's own fixtures); the wheel
+//    and sdist built, `twine check`ed, the wheel listed (py.typed in, no tests or generator) and installed into a
+//    fresh venv where it must import.
+// 3. Every other CPython >= 3.9 under pyenv: a venv with the locked dependencies and the built wheel, then pytest.
+// Counts go to test-results/pytest.json, which scripts/test-summary.mjs adds to the closing line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(packageDir, '../..');
+const cache = path.join(repoRoot, 'node_modules/.cache/vendor-python');
+const resultsDir = path.join(packageDir, 'test-results');
+const UV_VERSION = '0.13.8';
+const OTHER_PYTHONS_ROOT = process.env.PYENV_ROOT ? path.join(process.env.PYENV_ROOT, 'versions') : '/root/.pyenv/versions';
+const MIN_MINOR = 9;
+
+const env = {
+  ...process.env,
+  UV_CACHE_DIR: path.join(cache, 'uv-cache'),
+  // Never download an interpreter: test the ones the machine has.
+  UV_PYTHON_PREFERENCE: 'only-system',
+  UV_PYTHON_DOWNLOADS: 'never',
+  UV_NO_PROGRESS: '1',
+  PYTHONDONTWRITEBYTECODE: '1',
+};
+delete env.VIRTUAL_ENV;
+delete env.VENDOR_API_LOG;
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: packageDir, env: { ...env, ...options.env }, encoding: 'utf8', stdio: options.capture ? 'pipe' : 'inherit' });
+  if (result.error) throw new Error(`${command}: ${result.error.message}`);
+  if (result.status !== 0 && !options.allowFailure) {
+    if (options.capture) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new Error(`failed (exit ${result.status}): ${command} ${args.join(' ')}`);
+  }
+  return result;
+}
+
+const step = (title) => console.log(`\n== python: ${title}`);
+const uv = path.join(cache, 'uv-tool/bin/uv');
+const venvPython = (venv) => path.join(venv, 'bin/python');
+
+function ensureUv() {
+  const installed = existsSync(uv) && run(uv, ['--version'], { capture: true, allowFailure: true }).stdout?.includes(UV_VERSION);
+  if (installed) return;
+  step(`installing uv ${UV_VERSION} (hash-pinned) into ${path.relative(repoRoot, cache)}`);
+  rmSync(path.join(cache, 'uv-tool'), { recursive: true, force: true });
+  mkdirSync(cache, { recursive: true });
+  run('python3', ['-m', 'venv', path.join(cache, 'uv-tool')]);
+  run(venvPython(path.join(cache, 'uv-tool')), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--require-hashes', '-r', 'tools/uv-requirements.txt']);
+}
+
+/** pytest's counts from its JUnit report. */
+function junitCounts(file) {
+  const xml = readFileSync(file, 'utf8');
+  const suite = xml.match(/<testsuite [^>]*>/)?.[0] ?? '';
+  const number = (name) => Number(suite.match(new RegExp(`\\b${name}="(\\d+)"`))?.[1] ?? 0);
+  const failed = number('failures') + number('errors');
+  const skipped = number('skipped');
+  return { passed: number('tests') - failed - skipped, failed, skipped };
+}
+
+function pytest(python, label, args = []) {
+  const report = path.join(resultsDir, `pytest-${label}.xml`);
+  const result = run(python, ['-m', 'pytest', '-q', `--junitxml=${report}`, ...args], { allowFailure: true });
+  const counts = existsSync(report) ? junitCounts(report) : { passed: 0, failed: 1, skipped: 0 };
+  if (result.status !== 0 && counts.failed === 0) counts.failed = 1;
+  return { python: label, ...counts };
+}
+
+/** The CPythons >= 3.9 under pyenv, other than python3's own version. */
+function otherPythons(mainVersion) {
+  if (!existsSync(OTHER_PYTHONS_ROOT)) return [];
+  return readdirSync(OTHER_PYTHONS_ROOT)
+    .filter((name) => /^3\.\d+\.\d+$/.test(name))
+    .filter((name) => Number(name.split('.')[1]) >= MIN_MINOR && name.split('.').slice(0, 2).join('.') !== mainVersion)
+    .sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]))
+    .map((name) => ({ label: name.split('.').slice(0, 2).join('.'), python: path.join(OTHER_PYTHONS_ROOT, name, 'bin/python') }))
+    .filter((found) => existsSync(found.python));
+}
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+const runs = [];
+let problem;
+try {
+  ensureUv();
+  const mainVersion = run('python3', ['-c', 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")'], { capture: true }).stdout.trim();
+  const mainVenv = path.join(cache, `venv-${mainVersion}`);
+  step(`python3 (${mainVersion}): locked dependencies (uv.lock)`);
+  run(uv, ['sync', '--locked', '--all-groups', '--python', 'python3', '--quiet'], { env: { UV_PROJECT_ENVIRONMENT: mainVenv } });
+  const python = venvPython(mainVenv);
+
+  step('ruff');
+  run(python, ['-m', 'ruff', 'check', 'src', 'tests', 'tools']);
+  step('README samples extracted to tools/readme_samples/ and type-checked with the package (mypy --strict)');
+  run(python, ['tools/readme_samples.py']);
+  run(python, ['-m', 'mypy', '--strict', 'src/vendor_api', 'tests', 'tools/readme_samples']);
+
+  step(`pytest on python3 (${mainVersion}): unit tests, the mock and the sandbox`);
+  runs.push(pytest(python, mainVersion));
+
+  step('packaging: wheel and sdist, twine check, contents, a fresh venv');
+  const dist = path.join(cache, 'dist');
+  rmSync(dist, { recursive: true, force: true });
+  run(python, ['-m', 'build', '--no-isolation', '--outdir', dist, '.'], { capture: true });
+  const built = readdirSync(dist);
+  const wheel = path.join(dist, built.find((name) => name.endsWith('.whl')));
+  const sdist = path.join(dist, built.find((name) => name.endsWith('.tar.gz')));
+  run(python, ['-m', 'twine', 'check', '--strict', wheel, sdist]);
+  run(python, ['tools/check_wheel.py', wheel, sdist]);
+  const requirements = path.join(cache, 'requirements.txt');
+  run(uv, ['export', '--locked', '--no-dev', '--no-emit-project', '--group', 'test', '--no-hashes', '--quiet', '--output-file', requirements]);
+  const fresh = path.join(cache, 'fresh-venv');
+  rmSync(fresh, { recursive: true, force: true });
+  run(uv, ['venv', '--quiet', '--python', 'python3', fresh]);
+  run(uv, ['pip', 'install', '--quiet', '--python', venvPython(fresh), '-r', requirements, wheel]);
+  run(venvPython(fresh), ['-c', 'import vendor_api, vendor_api.testing; print("the wheel imports: vendor_api", vendor_api.__version__)'], { env: { PYTHONPATH: '' } });
+
+  for (const other of otherPythons(mainVersion)) {
+    step(`python ${other.label}: the wheel with the locked dependencies, then pytest`);
+    const venv = path.join(cache, `venv-${other.label}`);
+    rmSync(venv, { recursive: true, force: true });
+    run(uv, ['venv', '--quiet', '--python', other.python, venv]);
+    run(uv, ['pip', 'install', '--quiet', '--python', venvPython(venv), '-r', requirements, wheel]);
+    runs.push(pytest(venvPython(venv), other.label));
+  }
+} catch (error) {
+  problem = error;
+}
+
+const total = runs.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+if (problem) total.failed += 1;
+writeFileSync(path.join(resultsDir, 'pytest.json'), `${JSON.stringify({ ...total, runs }, null, 2)}\n`);
+console.log(`\npython: ${runs.map((r) => `${r.python}: ${r.passed} passed, ${r.failed} failed`).join('; ')}`);
+if (problem) {
+  console.error(`python: ${problem.message}`);
+  process.exit(1);
+}
+if (total.failed > 0) process.exit(1);
