@@ -406,13 +406,12 @@ function operationsFile(read) {
     address_space=${py(SPACES[o.addressSpace])},
     idempotent=${o.idempotent ? 'True' : 'False'},
     error_shape=${py(o.errorShape)},
-    error_model=${ERROR_SCHEMAS[o.errorShape]},
+    error_model=${py(ERROR_SCHEMAS[o.errorShape])},
     pagination=${pagination},
 )`;
   });
   return `${header('The operation table: method, path, address space, retry policy, error shape and paging of every operation.')}
 from .._operation import OffsetPagination, Operation, PageTokenPagination
-from .models import ${[...new Set(read.map((r) => ERROR_SCHEMAS[r.operation.errorShape]))].sort().join(', ')}
 
 ${entries.join('\n\n')}
 
@@ -479,16 +478,20 @@ function methodsFile(read, responses, requests) {
     const args = callArguments(r);
     if (kind === 'sync') {
       returns = paged ? `SyncPage[${r.item}, ${r.result}]` : r.result;
-      bodyLine = paged ? `return self._paginate(${op(r)}, ${r.result}, ${r.item}, ${args})` : `return self._call(${op(r)}, ${r.result}, ${args})`;
+      bodyLine = paged
+        ? `return cast(${py(returns)}, self._paginate(${op(r)}, ${py(r.result)}, ${py(r.item)}, ${args}))`
+        : `return cast(${py(returns)}, self._call(${op(r)}, ${py(r.result)}, ${args}))`;
     } else if (kind === 'async') {
       returns = paged ? `AsyncPager[${r.item}, ${r.result}]` : r.result;
-      bodyLine = paged ? `return self._paginate(${op(r)}, ${r.result}, ${r.item}, ${args})` : `return await self._call(${op(r)}, ${r.result}, ${args})`;
+      bodyLine = paged
+        ? `return cast(${py(returns)}, self._paginate(${op(r)}, ${py(r.result)}, ${py(r.item)}, ${args}))`
+        : `return cast(${py(returns)}, await self._call(${op(r)}, ${py(r.result)}, ${args}))`;
     } else if (kind === 'sync-raw') {
       returns = `RawResponse[${r.result}]`;
-      bodyLine = `return self._client._call_raw(${op(r)}, ${r.result}, ${args})`;
+      bodyLine = `return cast(${py(returns)}, self._client._call_raw(${op(r)}, ${py(r.result)}, ${args}))`;
     } else {
       returns = `RawResponse[${r.result}]`;
-      bodyLine = `return await self._client._call_raw(${op(r)}, ${r.result}, ${args})`;
+      bodyLine = `return cast(${py(returns)}, await self._client._call_raw(${op(r)}, ${py(r.result)}, ${args}))`;
     }
     const isAsync = (kind === 'async' && !paged) || kind === 'async-raw';
     const what = paged && (kind === 'sync' || kind === 'async') ? `the first page, iterable over every item (\`${r.item}\`)` : kind.endsWith('raw') ? `the response, parsed on \`.parse()\` into \`${r.result}\`` : `the ${r.operation.successStatus ?? '2xx'} body as \`${r.result}\``;
@@ -514,20 +517,23 @@ function methodsFile(read, responses, requests) {
   return `${header('One method per operation, named by its operationId in snake_case: sync, async, and their raw-response forms.')}
 from __future__ import annotations
 
-${importLine('typing', ['Any', 'Dict', 'List', 'Mapping', 'Optional', 'Union'], classes)}
+${importLine('typing', ['TYPE_CHECKING', 'Any', 'Dict', 'List', 'Mapping', 'Optional', 'Union', 'cast'], classes + ' TYPE_CHECKING')}
 ${importLine('typing_extensions', ['Literal'], classes)}
 from .._base_client import AsyncAPIClient, SyncAPIClient
-from .._models import BaseModel
-from .._pagination import AsyncPager, SyncPage
-from .._response import RawResponse
 from .._types import NOT_GIVEN, NotGiven
 from . import operations as OPS
-from .models import (
-${usedResponse.map((n) => `    ${n},`).join('\n')}
-)
-from .params import (
-${usedRequest.map((n) => `    ${n},`).join('\n')}
-)
+
+# Types only: the models are imported on the first call (by name), so that \`import vendor_api\` stays fast.
+if TYPE_CHECKING:
+    from .._models import BaseModel
+    from .._pagination import AsyncPager, SyncPage
+    from .._response import RawResponse
+    from .models import (
+${usedResponse.map((n) => `        ${n},`).join('\n')}
+    )
+    from .params import (
+${usedRequest.map((n) => `        ${n},`).join('\n')}
+    )
 
 __all__ = ["AsyncOperations", "AsyncRawOperations", "SyncOperations", "SyncRawOperations"]
 

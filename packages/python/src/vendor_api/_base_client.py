@@ -10,12 +10,14 @@ to 60 s.
 from __future__ import annotations
 
 import email.utils
+import importlib
 import json
 import os
 import random
 import re
 import time
-from typing import Any, Callable, Dict, List, Mapping, Optional, Type, TypeVar, Union, cast
+import typing
+from typing import Any, Callable, Dict, List, Mapping, Optional, TypeVar, Union, cast
 from urllib.parse import quote
 
 import anyio
@@ -176,19 +178,31 @@ def _validation_issue(issue: Any) -> str:
     return f"{where}: {what}" if where else str(what)
 
 
-_adapters: Dict[Any, pydantic.TypeAdapter[Any]] = {}
+_parsers: Dict[str, Callable[[Any], Any]] = {}
 
 
-def parse_as(cast_to: Any, data: Any) -> Any:
-    """JSON parsed into a generated model (or a union of models); ``None`` for an operation without a body."""
-    if cast_to is None or cast_to is type(None):
+def _parser(name: str) -> Callable[[Any], Any]:
+    """How to read a body as the generated type of that name (a model class, or an expression such as
+    ``Dict[str, Any]``). The models module is imported on the first call, not with the package."""
+    parser = _parsers.get(name)
+    if parser is None:
+        models = importlib.import_module("vendor_api.generated.models")
+        target = getattr(models, name, None)
+        if isinstance(target, type) and issubclass(target, pydantic.BaseModel):
+            parser = target.model_validate
+        else:
+            namespace: Dict[str, Any] = {**vars(typing), **vars(models)}
+            adapter: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(eval(name, namespace))  # a type the generator wrote
+            parser = adapter.validate_python
+        _parsers[name] = parser
+    return parser
+
+
+def parse_as(name: str, data: Any) -> Any:
+    """JSON read as the generated type ``name``; ``None`` for an operation without a body."""
+    if name == "None":
         return None
-    if isinstance(cast_to, type) and issubclass(cast_to, pydantic.BaseModel):
-        return cast_to.model_validate(data)
-    adapter = _adapters.get(cast_to)
-    if adapter is None:
-        adapter = _adapters[cast_to] = pydantic.TypeAdapter(cast_to)
-    return adapter.validate_python(data)
+    return _parser(name)(data)
 
 
 class _Call:
@@ -321,7 +335,7 @@ class BaseClient:
         body: Optional[Any] = None
         if isinstance(raw_body, dict):
             try:
-                body = call.operation.error_model.model_validate(raw_body)
+                body = parse_as(call.operation.error_model, raw_body)
             except pydantic.ValidationError:
                 body = None  # another shape (a proxy's, say): raw_body still has it
         request_id = request_id_of(response)
@@ -427,15 +441,15 @@ class SyncAPIClient(BaseClient):
             self._sleep(delay)
             attempt += 1
 
-    def _call(self, operation: Operation, cast_to: Type[T], **parts: Any) -> T:
+    def _call(self, operation: Operation, result: str, **parts: Any) -> Any:
         response = self._send(_Call(operation, **parts))
-        return cast(T, parse_as(cast_to, response.json() if response.content else None))
+        return parse_as(result, response.json() if response.content else None)
 
-    def _call_raw(self, operation: Operation, cast_to: Type[T], **parts: Any) -> RawResponse[T]:
+    def _call_raw(self, operation: Operation, result: str, **parts: Any) -> RawResponse[Any]:
         response = self._send(_Call(operation, **parts))
-        return RawResponse(response, lambda data: cast(T, parse_as(cast_to, data)))
+        return RawResponse(response, lambda data: parse_as(result, data))
 
-    def _paginate(self, operation: Operation, body_type: Any, item_type: Any, **parts: Any) -> SyncPage[Any, Any]:
+    def _paginate(self, operation: Operation, body_type: str, item_type: str, **parts: Any) -> SyncPage[Any, Any]:
         call = _Call(operation, **parts)
 
         def fetch(query: Query) -> Fetched:
@@ -484,15 +498,15 @@ class AsyncAPIClient(BaseClient):
             await self._sleep(delay)
             attempt += 1
 
-    async def _call(self, operation: Operation, cast_to: Type[T], **parts: Any) -> T:
+    async def _call(self, operation: Operation, result: str, **parts: Any) -> Any:
         response = await self._send(_Call(operation, **parts))
-        return cast(T, parse_as(cast_to, response.json() if response.content else None))
+        return parse_as(result, response.json() if response.content else None)
 
-    async def _call_raw(self, operation: Operation, cast_to: Type[T], **parts: Any) -> RawResponse[T]:
+    async def _call_raw(self, operation: Operation, result: str, **parts: Any) -> RawResponse[Any]:
         response = await self._send(_Call(operation, **parts))
-        return RawResponse(response, lambda data: cast(T, parse_as(cast_to, data)))
+        return RawResponse(response, lambda data: parse_as(result, data))
 
-    def _paginate(self, operation: Operation, body_type: Any, item_type: Any, **parts: Any) -> AsyncPager[Any, Any]:
+    def _paginate(self, operation: Operation, body_type: str, item_type: str, **parts: Any) -> AsyncPager[Any, Any]:
         call = _Call(operation, **parts)
 
         async def fetch(query: Query) -> Fetched:

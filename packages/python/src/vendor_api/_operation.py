@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple, Type, Union
+from typing import Optional, Tuple, Union
 
 from typing_extensions import Literal
-
-from ._models import BaseModel
 
 __all__ = ["OffsetPagination", "Operation", "PageTokenPagination", "Pagination"]
 
@@ -45,5 +43,6 @@ class Operation:
     address_space: Literal["control_plane", "gateway"]
     idempotent: bool
     error_shape: str
-    error_model: Type[BaseModel]
+    # The name of its error body's model in vendor_api.generated.models (imported on the first error).
+    error_model: str
     pagination: Optional[Pagination]

@@ -4,41 +4,44 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Union, cast
 
 from typing_extensions import Literal
 
 from .._base_client import AsyncAPIClient, SyncAPIClient
-from .._models import BaseModel
-from .._pagination import AsyncPager, SyncPage
-from .._response import RawResponse
 from .._types import NOT_GIVEN, NotGiven
 from . import operations as OPS
-from .models import (
-    AgentSkillResponse,
-    AgentSkillVersion,
-    AgentSkillVersionList,
-    AgentTurn,
-    AgentTurnList,
-    ArtifactVersionResponse,
-    Batch,
-    FileObject,
-    McpServerResponse,
-    McpServerV2Response,
-    MetricChartBundle,
-    ModelVersionResponse,
-    ResponseInputItemList,
-    SecretGroupResponse,
-    SignedUrlListResponse,
-    TeamResponse,
-    TerminateJobResponse,
-    VirtualAccountResponse,
-)
-from .params import (
-    McpServerManifestParam,
-    ModelVersionManifestParam,
-    SecretInputParam,
-)
+
+# Types only: the models are imported on the first call (by name), so that `import vendor_api` stays fast.
+if TYPE_CHECKING:
+    from .._models import BaseModel
+    from .._pagination import AsyncPager, SyncPage
+    from .._response import RawResponse
+    from .models import (
+        AgentSkillResponse,
+        AgentSkillVersion,
+        AgentSkillVersionList,
+        AgentTurn,
+        AgentTurnList,
+        ArtifactVersionResponse,
+        Batch,
+        FileObject,
+        McpServerResponse,
+        McpServerV2Response,
+        MetricChartBundle,
+        ModelVersionResponse,
+        ResponseInputItemList,
+        SecretGroupResponse,
+        SignedUrlListResponse,
+        TeamResponse,
+        TerminateJobResponse,
+        VirtualAccountResponse,
+    )
+    from .params import (
+        McpServerManifestParam,
+        ModelVersionManifestParam,
+        SecretInputParam,
+    )
 
 __all__ = ["AsyncOperations", "AsyncRawOperations", "SyncOperations", "SyncRawOperations"]
 
@@ -66,7 +69,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `Dict[str, Any]`.
         """
-        return self._call(OPS.CHANGE_PASSWORD, Dict[str, Any], path={}, query={}, headers={}, body={"loginId": login_id, "newPassword": new_password, "oldPassword": old_password}, extra_headers=extra_headers)
+        return cast("Dict[str, Any]", self._call(OPS.CHANGE_PASSWORD, "Dict[str, Any]", path={}, query={}, headers={}, body={"loginId": login_id, "newPassword": new_password, "oldPassword": old_password}, extra_headers=extra_headers))
 
     def create_or_update_mcp_server(
         self,
@@ -89,7 +92,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `McpServerV2Response`.
         """
-        return self._call(OPS.CREATE_OR_UPDATE_MCP_SERVER, McpServerV2Response, path={}, query={}, headers={}, body={"manifest": manifest, "dryRun": dry_run, "force": force}, extra_headers=extra_headers)
+        return cast("McpServerV2Response", self._call(OPS.CREATE_OR_UPDATE_MCP_SERVER, "McpServerV2Response", path={}, query={}, headers={}, body={"manifest": manifest, "dryRun": dry_run, "force": force}, extra_headers=extra_headers))
 
     def create_or_update_model_version(
         self,
@@ -108,7 +111,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `ModelVersionResponse`.
         """
-        return self._call(OPS.CREATE_OR_UPDATE_MODEL_VERSION, ModelVersionResponse, path={}, query={}, headers={}, body={"manifest": manifest}, extra_headers=extra_headers)
+        return cast("ModelVersionResponse", self._call(OPS.CREATE_OR_UPDATE_MODEL_VERSION, "ModelVersionResponse", path={}, query={}, headers={}, body={"manifest": manifest}, extra_headers=extra_headers))
 
     def create_secret_group(
         self,
@@ -130,7 +133,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `SecretGroupResponse`.
         """
-        return self._call(OPS.CREATE_SECRET_GROUP, SecretGroupResponse, path={}, query={}, headers={}, body={"name": name, "integrationId": integration_id, "secrets": secrets}, extra_headers=extra_headers)
+        return cast("SecretGroupResponse", self._call(OPS.CREATE_SECRET_GROUP, "SecretGroupResponse", path={}, query={}, headers={}, body={"name": name, "integrationId": integration_id, "secrets": secrets}, extra_headers=extra_headers))
 
     def delete_ml_repo(
         self,
@@ -149,7 +152,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `Dict[str, Any]`.
         """
-        return self._call(OPS.DELETE_ML_REPO, Dict[str, Any], path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("Dict[str, Any]", self._call(OPS.DELETE_ML_REPO, "Dict[str, Any]", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_agent_skill(
         self,
@@ -168,7 +171,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `AgentSkillResponse`.
         """
-        return self._call(OPS.GET_AGENT_SKILL, AgentSkillResponse, path={"agent_skill_id": agent_skill_id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("AgentSkillResponse", self._call(OPS.GET_AGENT_SKILL, "AgentSkillResponse", path={"agent_skill_id": agent_skill_id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_artifact_version(
         self,
@@ -187,7 +190,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `ArtifactVersionResponse`.
         """
-        return self._call(OPS.GET_ARTIFACT_VERSION, ArtifactVersionResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("ArtifactVersionResponse", self._call(OPS.GET_ARTIFACT_VERSION, "ArtifactVersionResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_artifact_version_signed_urls(
         self,
@@ -210,7 +213,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `SignedUrlListResponse`.
         """
-        return self._call(OPS.GET_ARTIFACT_VERSION_SIGNED_URLS, SignedUrlListResponse, path={}, query={}, headers={}, body={"id": id, "paths": paths, "operation": operation}, extra_headers=extra_headers)
+        return cast("SignedUrlListResponse", self._call(OPS.GET_ARTIFACT_VERSION_SIGNED_URLS, "SignedUrlListResponse", path={}, query={}, headers={}, body={"id": id, "paths": paths, "operation": operation}, extra_headers=extra_headers))
 
     def get_batch(
         self,
@@ -245,7 +248,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `Batch`.
         """
-        return self._call(OPS.GET_BATCH, Batch, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-azure-api-version": x_vendor_azure_api_version, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-aws-s3-bucket": x_vendor_aws_s3_bucket, "x-vendor-aws-bedrock-model": x_vendor_aws_bedrock_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("Batch", self._call(OPS.GET_BATCH, "Batch", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-azure-api-version": x_vendor_azure_api_version, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-aws-s3-bucket": x_vendor_aws_s3_bucket, "x-vendor-aws-bedrock-model": x_vendor_aws_bedrock_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_file(
         self,
@@ -274,7 +277,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `FileObject`.
         """
-        return self._call(OPS.GET_FILE, FileObject, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("FileObject", self._call(OPS.GET_FILE, "FileObject", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_mcp_server(
         self,
@@ -293,7 +296,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `McpServerResponse`.
         """
-        return self._call(OPS.GET_MCP_SERVER, McpServerResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("McpServerResponse", self._call(OPS.GET_MCP_SERVER, "McpServerResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_metric_charts(
         self,
@@ -322,7 +325,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `MetricChartBundle`.
         """
-        return self._call(OPS.GET_METRIC_CHARTS, MetricChartBundle, path={"workspaceId": workspace_id}, query={"applicationId": application_id, "startTs": start_ts, "endTs": end_ts, "filterEntity": filter_entity, "filterQuery": filter_query}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("MetricChartBundle", self._call(OPS.GET_METRIC_CHARTS, "MetricChartBundle", path={"workspaceId": workspace_id}, query={"applicationId": application_id, "startTs": start_ts, "endTs": end_ts, "filterEntity": filter_entity, "filterQuery": filter_query}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_team(
         self,
@@ -341,7 +344,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `TeamResponse`.
         """
-        return self._call(OPS.GET_TEAM, TeamResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("TeamResponse", self._call(OPS.GET_TEAM, "TeamResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_virtual_account(
         self,
@@ -360,7 +363,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `VirtualAccountResponse`.
         """
-        return self._call(OPS.GET_VIRTUAL_ACCOUNT, VirtualAccountResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("VirtualAccountResponse", self._call(OPS.GET_VIRTUAL_ACCOUNT, "VirtualAccountResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def list_agent_session_turns(
         self,
@@ -387,7 +390,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the first page, iterable over every item (`AgentTurn`).
         """
-        return self._paginate(OPS.LIST_AGENT_SESSION_TURNS, AgentTurnList, AgentTurn, path={"tenantName": tenant_name, "sessionId": session_id}, query={"limit": limit, "page_token": page_token}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("SyncPage[AgentTurn, AgentTurnList]", self._paginate(OPS.LIST_AGENT_SESSION_TURNS, "AgentTurnList", "AgentTurn", path={"tenantName": tenant_name, "sessionId": session_id}, query={"limit": limit, "page_token": page_token}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def list_agent_skill_versions(
         self,
@@ -420,7 +423,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the first page, iterable over every item (`AgentSkillVersion`).
         """
-        return self._paginate(OPS.LIST_AGENT_SKILL_VERSIONS, AgentSkillVersionList, AgentSkillVersion, path={}, query={"limit": limit, "offset": offset, "fqn": fqn, "agent_skill_id": agent_skill_id, "ml_repo_id": ml_repo_id, "name": name, "version": version}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("SyncPage[AgentSkillVersion, AgentSkillVersionList]", self._paginate(OPS.LIST_AGENT_SKILL_VERSIONS, "AgentSkillVersionList", "AgentSkillVersion", path={}, query={"limit": limit, "offset": offset, "fqn": fqn, "agent_skill_id": agent_skill_id, "ml_repo_id": ml_repo_id, "name": name, "version": version}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def list_response_input_items(
         self,
@@ -443,7 +446,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `ResponseInputItemList`.
         """
-        return self._call(OPS.LIST_RESPONSE_INPUT_ITEMS, ResponseInputItemList, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("ResponseInputItemList", self._call(OPS.LIST_RESPONSE_INPUT_ITEMS, "ResponseInputItemList", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def terminate_job(
         self,
@@ -464,7 +467,7 @@ class SyncOperations(SyncAPIClient):
 
         Returns: the 200 body as `TerminateJobResponse`.
         """
-        return self._call(OPS.TERMINATE_JOB, TerminateJobResponse, path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("TerminateJobResponse", self._call(OPS.TERMINATE_JOB, "TerminateJobResponse", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
 
 class AsyncOperations(AsyncAPIClient):
@@ -490,7 +493,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `Dict[str, Any]`.
         """
-        return await self._call(OPS.CHANGE_PASSWORD, Dict[str, Any], path={}, query={}, headers={}, body={"loginId": login_id, "newPassword": new_password, "oldPassword": old_password}, extra_headers=extra_headers)
+        return cast("Dict[str, Any]", await self._call(OPS.CHANGE_PASSWORD, "Dict[str, Any]", path={}, query={}, headers={}, body={"loginId": login_id, "newPassword": new_password, "oldPassword": old_password}, extra_headers=extra_headers))
 
     async def create_or_update_mcp_server(
         self,
@@ -513,7 +516,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `McpServerV2Response`.
         """
-        return await self._call(OPS.CREATE_OR_UPDATE_MCP_SERVER, McpServerV2Response, path={}, query={}, headers={}, body={"manifest": manifest, "dryRun": dry_run, "force": force}, extra_headers=extra_headers)
+        return cast("McpServerV2Response", await self._call(OPS.CREATE_OR_UPDATE_MCP_SERVER, "McpServerV2Response", path={}, query={}, headers={}, body={"manifest": manifest, "dryRun": dry_run, "force": force}, extra_headers=extra_headers))
 
     async def create_or_update_model_version(
         self,
@@ -532,7 +535,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `ModelVersionResponse`.
         """
-        return await self._call(OPS.CREATE_OR_UPDATE_MODEL_VERSION, ModelVersionResponse, path={}, query={}, headers={}, body={"manifest": manifest}, extra_headers=extra_headers)
+        return cast("ModelVersionResponse", await self._call(OPS.CREATE_OR_UPDATE_MODEL_VERSION, "ModelVersionResponse", path={}, query={}, headers={}, body={"manifest": manifest}, extra_headers=extra_headers))
 
     async def create_secret_group(
         self,
@@ -554,7 +557,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `SecretGroupResponse`.
         """
-        return await self._call(OPS.CREATE_SECRET_GROUP, SecretGroupResponse, path={}, query={}, headers={}, body={"name": name, "integrationId": integration_id, "secrets": secrets}, extra_headers=extra_headers)
+        return cast("SecretGroupResponse", await self._call(OPS.CREATE_SECRET_GROUP, "SecretGroupResponse", path={}, query={}, headers={}, body={"name": name, "integrationId": integration_id, "secrets": secrets}, extra_headers=extra_headers))
 
     async def delete_ml_repo(
         self,
@@ -573,7 +576,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `Dict[str, Any]`.
         """
-        return await self._call(OPS.DELETE_ML_REPO, Dict[str, Any], path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("Dict[str, Any]", await self._call(OPS.DELETE_ML_REPO, "Dict[str, Any]", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_agent_skill(
         self,
@@ -592,7 +595,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `AgentSkillResponse`.
         """
-        return await self._call(OPS.GET_AGENT_SKILL, AgentSkillResponse, path={"agent_skill_id": agent_skill_id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("AgentSkillResponse", await self._call(OPS.GET_AGENT_SKILL, "AgentSkillResponse", path={"agent_skill_id": agent_skill_id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_artifact_version(
         self,
@@ -611,7 +614,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `ArtifactVersionResponse`.
         """
-        return await self._call(OPS.GET_ARTIFACT_VERSION, ArtifactVersionResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("ArtifactVersionResponse", await self._call(OPS.GET_ARTIFACT_VERSION, "ArtifactVersionResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_artifact_version_signed_urls(
         self,
@@ -634,7 +637,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `SignedUrlListResponse`.
         """
-        return await self._call(OPS.GET_ARTIFACT_VERSION_SIGNED_URLS, SignedUrlListResponse, path={}, query={}, headers={}, body={"id": id, "paths": paths, "operation": operation}, extra_headers=extra_headers)
+        return cast("SignedUrlListResponse", await self._call(OPS.GET_ARTIFACT_VERSION_SIGNED_URLS, "SignedUrlListResponse", path={}, query={}, headers={}, body={"id": id, "paths": paths, "operation": operation}, extra_headers=extra_headers))
 
     async def get_batch(
         self,
@@ -669,7 +672,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `Batch`.
         """
-        return await self._call(OPS.GET_BATCH, Batch, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-azure-api-version": x_vendor_azure_api_version, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-aws-s3-bucket": x_vendor_aws_s3_bucket, "x-vendor-aws-bedrock-model": x_vendor_aws_bedrock_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("Batch", await self._call(OPS.GET_BATCH, "Batch", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-azure-api-version": x_vendor_azure_api_version, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-aws-s3-bucket": x_vendor_aws_s3_bucket, "x-vendor-aws-bedrock-model": x_vendor_aws_bedrock_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_file(
         self,
@@ -698,7 +701,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `FileObject`.
         """
-        return await self._call(OPS.GET_FILE, FileObject, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("FileObject", await self._call(OPS.GET_FILE, "FileObject", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_mcp_server(
         self,
@@ -717,7 +720,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `McpServerResponse`.
         """
-        return await self._call(OPS.GET_MCP_SERVER, McpServerResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("McpServerResponse", await self._call(OPS.GET_MCP_SERVER, "McpServerResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_metric_charts(
         self,
@@ -746,7 +749,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `MetricChartBundle`.
         """
-        return await self._call(OPS.GET_METRIC_CHARTS, MetricChartBundle, path={"workspaceId": workspace_id}, query={"applicationId": application_id, "startTs": start_ts, "endTs": end_ts, "filterEntity": filter_entity, "filterQuery": filter_query}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("MetricChartBundle", await self._call(OPS.GET_METRIC_CHARTS, "MetricChartBundle", path={"workspaceId": workspace_id}, query={"applicationId": application_id, "startTs": start_ts, "endTs": end_ts, "filterEntity": filter_entity, "filterQuery": filter_query}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_team(
         self,
@@ -765,7 +768,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `TeamResponse`.
         """
-        return await self._call(OPS.GET_TEAM, TeamResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("TeamResponse", await self._call(OPS.GET_TEAM, "TeamResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_virtual_account(
         self,
@@ -784,7 +787,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `VirtualAccountResponse`.
         """
-        return await self._call(OPS.GET_VIRTUAL_ACCOUNT, VirtualAccountResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("VirtualAccountResponse", await self._call(OPS.GET_VIRTUAL_ACCOUNT, "VirtualAccountResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def list_agent_session_turns(
         self,
@@ -811,7 +814,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the first page, iterable over every item (`AgentTurn`).
         """
-        return self._paginate(OPS.LIST_AGENT_SESSION_TURNS, AgentTurnList, AgentTurn, path={"tenantName": tenant_name, "sessionId": session_id}, query={"limit": limit, "page_token": page_token}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("AsyncPager[AgentTurn, AgentTurnList]", self._paginate(OPS.LIST_AGENT_SESSION_TURNS, "AgentTurnList", "AgentTurn", path={"tenantName": tenant_name, "sessionId": session_id}, query={"limit": limit, "page_token": page_token}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def list_agent_skill_versions(
         self,
@@ -844,7 +847,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the first page, iterable over every item (`AgentSkillVersion`).
         """
-        return self._paginate(OPS.LIST_AGENT_SKILL_VERSIONS, AgentSkillVersionList, AgentSkillVersion, path={}, query={"limit": limit, "offset": offset, "fqn": fqn, "agent_skill_id": agent_skill_id, "ml_repo_id": ml_repo_id, "name": name, "version": version}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("AsyncPager[AgentSkillVersion, AgentSkillVersionList]", self._paginate(OPS.LIST_AGENT_SKILL_VERSIONS, "AgentSkillVersionList", "AgentSkillVersion", path={}, query={"limit": limit, "offset": offset, "fqn": fqn, "agent_skill_id": agent_skill_id, "ml_repo_id": ml_repo_id, "name": name, "version": version}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def list_response_input_items(
         self,
@@ -867,7 +870,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `ResponseInputItemList`.
         """
-        return await self._call(OPS.LIST_RESPONSE_INPUT_ITEMS, ResponseInputItemList, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("ResponseInputItemList", await self._call(OPS.LIST_RESPONSE_INPUT_ITEMS, "ResponseInputItemList", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def terminate_job(
         self,
@@ -888,7 +891,7 @@ class AsyncOperations(AsyncAPIClient):
 
         Returns: the 200 body as `TerminateJobResponse`.
         """
-        return await self._call(OPS.TERMINATE_JOB, TerminateJobResponse, path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("TerminateJobResponse", await self._call(OPS.TERMINATE_JOB, "TerminateJobResponse", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
 
 class SyncRawOperations:
@@ -917,7 +920,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `Dict[str, Any]`.
         """
-        return self._client._call_raw(OPS.CHANGE_PASSWORD, Dict[str, Any], path={}, query={}, headers={}, body={"loginId": login_id, "newPassword": new_password, "oldPassword": old_password}, extra_headers=extra_headers)
+        return cast("RawResponse[Dict[str, Any]]", self._client._call_raw(OPS.CHANGE_PASSWORD, "Dict[str, Any]", path={}, query={}, headers={}, body={"loginId": login_id, "newPassword": new_password, "oldPassword": old_password}, extra_headers=extra_headers))
 
     def create_or_update_mcp_server(
         self,
@@ -940,7 +943,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `McpServerV2Response`.
         """
-        return self._client._call_raw(OPS.CREATE_OR_UPDATE_MCP_SERVER, McpServerV2Response, path={}, query={}, headers={}, body={"manifest": manifest, "dryRun": dry_run, "force": force}, extra_headers=extra_headers)
+        return cast("RawResponse[McpServerV2Response]", self._client._call_raw(OPS.CREATE_OR_UPDATE_MCP_SERVER, "McpServerV2Response", path={}, query={}, headers={}, body={"manifest": manifest, "dryRun": dry_run, "force": force}, extra_headers=extra_headers))
 
     def create_or_update_model_version(
         self,
@@ -959,7 +962,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `ModelVersionResponse`.
         """
-        return self._client._call_raw(OPS.CREATE_OR_UPDATE_MODEL_VERSION, ModelVersionResponse, path={}, query={}, headers={}, body={"manifest": manifest}, extra_headers=extra_headers)
+        return cast("RawResponse[ModelVersionResponse]", self._client._call_raw(OPS.CREATE_OR_UPDATE_MODEL_VERSION, "ModelVersionResponse", path={}, query={}, headers={}, body={"manifest": manifest}, extra_headers=extra_headers))
 
     def create_secret_group(
         self,
@@ -981,7 +984,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `SecretGroupResponse`.
         """
-        return self._client._call_raw(OPS.CREATE_SECRET_GROUP, SecretGroupResponse, path={}, query={}, headers={}, body={"name": name, "integrationId": integration_id, "secrets": secrets}, extra_headers=extra_headers)
+        return cast("RawResponse[SecretGroupResponse]", self._client._call_raw(OPS.CREATE_SECRET_GROUP, "SecretGroupResponse", path={}, query={}, headers={}, body={"name": name, "integrationId": integration_id, "secrets": secrets}, extra_headers=extra_headers))
 
     def delete_ml_repo(
         self,
@@ -1000,7 +1003,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `Dict[str, Any]`.
         """
-        return self._client._call_raw(OPS.DELETE_ML_REPO, Dict[str, Any], path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[Dict[str, Any]]", self._client._call_raw(OPS.DELETE_ML_REPO, "Dict[str, Any]", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_agent_skill(
         self,
@@ -1019,7 +1022,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `AgentSkillResponse`.
         """
-        return self._client._call_raw(OPS.GET_AGENT_SKILL, AgentSkillResponse, path={"agent_skill_id": agent_skill_id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[AgentSkillResponse]", self._client._call_raw(OPS.GET_AGENT_SKILL, "AgentSkillResponse", path={"agent_skill_id": agent_skill_id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_artifact_version(
         self,
@@ -1038,7 +1041,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `ArtifactVersionResponse`.
         """
-        return self._client._call_raw(OPS.GET_ARTIFACT_VERSION, ArtifactVersionResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[ArtifactVersionResponse]", self._client._call_raw(OPS.GET_ARTIFACT_VERSION, "ArtifactVersionResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_artifact_version_signed_urls(
         self,
@@ -1061,7 +1064,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `SignedUrlListResponse`.
         """
-        return self._client._call_raw(OPS.GET_ARTIFACT_VERSION_SIGNED_URLS, SignedUrlListResponse, path={}, query={}, headers={}, body={"id": id, "paths": paths, "operation": operation}, extra_headers=extra_headers)
+        return cast("RawResponse[SignedUrlListResponse]", self._client._call_raw(OPS.GET_ARTIFACT_VERSION_SIGNED_URLS, "SignedUrlListResponse", path={}, query={}, headers={}, body={"id": id, "paths": paths, "operation": operation}, extra_headers=extra_headers))
 
     def get_batch(
         self,
@@ -1096,7 +1099,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `Batch`.
         """
-        return self._client._call_raw(OPS.GET_BATCH, Batch, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-azure-api-version": x_vendor_azure_api_version, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-aws-s3-bucket": x_vendor_aws_s3_bucket, "x-vendor-aws-bedrock-model": x_vendor_aws_bedrock_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[Batch]", self._client._call_raw(OPS.GET_BATCH, "Batch", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-azure-api-version": x_vendor_azure_api_version, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-aws-s3-bucket": x_vendor_aws_s3_bucket, "x-vendor-aws-bedrock-model": x_vendor_aws_bedrock_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_file(
         self,
@@ -1125,7 +1128,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `FileObject`.
         """
-        return self._client._call_raw(OPS.GET_FILE, FileObject, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[FileObject]", self._client._call_raw(OPS.GET_FILE, "FileObject", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_mcp_server(
         self,
@@ -1144,7 +1147,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `McpServerResponse`.
         """
-        return self._client._call_raw(OPS.GET_MCP_SERVER, McpServerResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[McpServerResponse]", self._client._call_raw(OPS.GET_MCP_SERVER, "McpServerResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_metric_charts(
         self,
@@ -1173,7 +1176,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `MetricChartBundle`.
         """
-        return self._client._call_raw(OPS.GET_METRIC_CHARTS, MetricChartBundle, path={"workspaceId": workspace_id}, query={"applicationId": application_id, "startTs": start_ts, "endTs": end_ts, "filterEntity": filter_entity, "filterQuery": filter_query}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[MetricChartBundle]", self._client._call_raw(OPS.GET_METRIC_CHARTS, "MetricChartBundle", path={"workspaceId": workspace_id}, query={"applicationId": application_id, "startTs": start_ts, "endTs": end_ts, "filterEntity": filter_entity, "filterQuery": filter_query}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_team(
         self,
@@ -1192,7 +1195,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `TeamResponse`.
         """
-        return self._client._call_raw(OPS.GET_TEAM, TeamResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[TeamResponse]", self._client._call_raw(OPS.GET_TEAM, "TeamResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def get_virtual_account(
         self,
@@ -1211,7 +1214,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `VirtualAccountResponse`.
         """
-        return self._client._call_raw(OPS.GET_VIRTUAL_ACCOUNT, VirtualAccountResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[VirtualAccountResponse]", self._client._call_raw(OPS.GET_VIRTUAL_ACCOUNT, "VirtualAccountResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def list_agent_session_turns(
         self,
@@ -1238,7 +1241,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `AgentTurnList`.
         """
-        return self._client._call_raw(OPS.LIST_AGENT_SESSION_TURNS, AgentTurnList, path={"tenantName": tenant_name, "sessionId": session_id}, query={"limit": limit, "page_token": page_token}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[AgentTurnList]", self._client._call_raw(OPS.LIST_AGENT_SESSION_TURNS, "AgentTurnList", path={"tenantName": tenant_name, "sessionId": session_id}, query={"limit": limit, "page_token": page_token}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def list_agent_skill_versions(
         self,
@@ -1271,7 +1274,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `AgentSkillVersionList`.
         """
-        return self._client._call_raw(OPS.LIST_AGENT_SKILL_VERSIONS, AgentSkillVersionList, path={}, query={"limit": limit, "offset": offset, "fqn": fqn, "agent_skill_id": agent_skill_id, "ml_repo_id": ml_repo_id, "name": name, "version": version}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[AgentSkillVersionList]", self._client._call_raw(OPS.LIST_AGENT_SKILL_VERSIONS, "AgentSkillVersionList", path={}, query={"limit": limit, "offset": offset, "fqn": fqn, "agent_skill_id": agent_skill_id, "ml_repo_id": ml_repo_id, "name": name, "version": version}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def list_response_input_items(
         self,
@@ -1294,7 +1297,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `ResponseInputItemList`.
         """
-        return self._client._call_raw(OPS.LIST_RESPONSE_INPUT_ITEMS, ResponseInputItemList, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[ResponseInputItemList]", self._client._call_raw(OPS.LIST_RESPONSE_INPUT_ITEMS, "ResponseInputItemList", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     def terminate_job(
         self,
@@ -1315,7 +1318,7 @@ class SyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `TerminateJobResponse`.
         """
-        return self._client._call_raw(OPS.TERMINATE_JOB, TerminateJobResponse, path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[TerminateJobResponse]", self._client._call_raw(OPS.TERMINATE_JOB, "TerminateJobResponse", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
 
 class AsyncRawOperations:
@@ -1344,7 +1347,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `Dict[str, Any]`.
         """
-        return await self._client._call_raw(OPS.CHANGE_PASSWORD, Dict[str, Any], path={}, query={}, headers={}, body={"loginId": login_id, "newPassword": new_password, "oldPassword": old_password}, extra_headers=extra_headers)
+        return cast("RawResponse[Dict[str, Any]]", await self._client._call_raw(OPS.CHANGE_PASSWORD, "Dict[str, Any]", path={}, query={}, headers={}, body={"loginId": login_id, "newPassword": new_password, "oldPassword": old_password}, extra_headers=extra_headers))
 
     async def create_or_update_mcp_server(
         self,
@@ -1367,7 +1370,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `McpServerV2Response`.
         """
-        return await self._client._call_raw(OPS.CREATE_OR_UPDATE_MCP_SERVER, McpServerV2Response, path={}, query={}, headers={}, body={"manifest": manifest, "dryRun": dry_run, "force": force}, extra_headers=extra_headers)
+        return cast("RawResponse[McpServerV2Response]", await self._client._call_raw(OPS.CREATE_OR_UPDATE_MCP_SERVER, "McpServerV2Response", path={}, query={}, headers={}, body={"manifest": manifest, "dryRun": dry_run, "force": force}, extra_headers=extra_headers))
 
     async def create_or_update_model_version(
         self,
@@ -1386,7 +1389,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `ModelVersionResponse`.
         """
-        return await self._client._call_raw(OPS.CREATE_OR_UPDATE_MODEL_VERSION, ModelVersionResponse, path={}, query={}, headers={}, body={"manifest": manifest}, extra_headers=extra_headers)
+        return cast("RawResponse[ModelVersionResponse]", await self._client._call_raw(OPS.CREATE_OR_UPDATE_MODEL_VERSION, "ModelVersionResponse", path={}, query={}, headers={}, body={"manifest": manifest}, extra_headers=extra_headers))
 
     async def create_secret_group(
         self,
@@ -1408,7 +1411,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `SecretGroupResponse`.
         """
-        return await self._client._call_raw(OPS.CREATE_SECRET_GROUP, SecretGroupResponse, path={}, query={}, headers={}, body={"name": name, "integrationId": integration_id, "secrets": secrets}, extra_headers=extra_headers)
+        return cast("RawResponse[SecretGroupResponse]", await self._client._call_raw(OPS.CREATE_SECRET_GROUP, "SecretGroupResponse", path={}, query={}, headers={}, body={"name": name, "integrationId": integration_id, "secrets": secrets}, extra_headers=extra_headers))
 
     async def delete_ml_repo(
         self,
@@ -1427,7 +1430,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `Dict[str, Any]`.
         """
-        return await self._client._call_raw(OPS.DELETE_ML_REPO, Dict[str, Any], path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[Dict[str, Any]]", await self._client._call_raw(OPS.DELETE_ML_REPO, "Dict[str, Any]", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_agent_skill(
         self,
@@ -1446,7 +1449,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `AgentSkillResponse`.
         """
-        return await self._client._call_raw(OPS.GET_AGENT_SKILL, AgentSkillResponse, path={"agent_skill_id": agent_skill_id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[AgentSkillResponse]", await self._client._call_raw(OPS.GET_AGENT_SKILL, "AgentSkillResponse", path={"agent_skill_id": agent_skill_id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_artifact_version(
         self,
@@ -1465,7 +1468,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `ArtifactVersionResponse`.
         """
-        return await self._client._call_raw(OPS.GET_ARTIFACT_VERSION, ArtifactVersionResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[ArtifactVersionResponse]", await self._client._call_raw(OPS.GET_ARTIFACT_VERSION, "ArtifactVersionResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_artifact_version_signed_urls(
         self,
@@ -1488,7 +1491,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `SignedUrlListResponse`.
         """
-        return await self._client._call_raw(OPS.GET_ARTIFACT_VERSION_SIGNED_URLS, SignedUrlListResponse, path={}, query={}, headers={}, body={"id": id, "paths": paths, "operation": operation}, extra_headers=extra_headers)
+        return cast("RawResponse[SignedUrlListResponse]", await self._client._call_raw(OPS.GET_ARTIFACT_VERSION_SIGNED_URLS, "SignedUrlListResponse", path={}, query={}, headers={}, body={"id": id, "paths": paths, "operation": operation}, extra_headers=extra_headers))
 
     async def get_batch(
         self,
@@ -1523,7 +1526,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `Batch`.
         """
-        return await self._client._call_raw(OPS.GET_BATCH, Batch, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-azure-api-version": x_vendor_azure_api_version, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-aws-s3-bucket": x_vendor_aws_s3_bucket, "x-vendor-aws-bedrock-model": x_vendor_aws_bedrock_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[Batch]", await self._client._call_raw(OPS.GET_BATCH, "Batch", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-azure-api-version": x_vendor_azure_api_version, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-aws-s3-bucket": x_vendor_aws_s3_bucket, "x-vendor-aws-bedrock-model": x_vendor_aws_bedrock_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_file(
         self,
@@ -1552,7 +1555,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `FileObject`.
         """
-        return await self._client._call_raw(OPS.GET_FILE, FileObject, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[FileObject]", await self._client._call_raw(OPS.GET_FILE, "FileObject", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-vertex-storage-bucket-name": x_vendor_vertex_storage_bucket_name, "x-vendor-vertex-region": x_vendor_vertex_region, "x-vendor-provider-model": x_vendor_provider_model, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_mcp_server(
         self,
@@ -1571,7 +1574,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `McpServerResponse`.
         """
-        return await self._client._call_raw(OPS.GET_MCP_SERVER, McpServerResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[McpServerResponse]", await self._client._call_raw(OPS.GET_MCP_SERVER, "McpServerResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_metric_charts(
         self,
@@ -1600,7 +1603,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `MetricChartBundle`.
         """
-        return await self._client._call_raw(OPS.GET_METRIC_CHARTS, MetricChartBundle, path={"workspaceId": workspace_id}, query={"applicationId": application_id, "startTs": start_ts, "endTs": end_ts, "filterEntity": filter_entity, "filterQuery": filter_query}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[MetricChartBundle]", await self._client._call_raw(OPS.GET_METRIC_CHARTS, "MetricChartBundle", path={"workspaceId": workspace_id}, query={"applicationId": application_id, "startTs": start_ts, "endTs": end_ts, "filterEntity": filter_entity, "filterQuery": filter_query}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_team(
         self,
@@ -1619,7 +1622,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `TeamResponse`.
         """
-        return await self._client._call_raw(OPS.GET_TEAM, TeamResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[TeamResponse]", await self._client._call_raw(OPS.GET_TEAM, "TeamResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def get_virtual_account(
         self,
@@ -1638,7 +1641,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `VirtualAccountResponse`.
         """
-        return await self._client._call_raw(OPS.GET_VIRTUAL_ACCOUNT, VirtualAccountResponse, path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[VirtualAccountResponse]", await self._client._call_raw(OPS.GET_VIRTUAL_ACCOUNT, "VirtualAccountResponse", path={"id": id}, query={}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def list_agent_session_turns(
         self,
@@ -1665,7 +1668,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `AgentTurnList`.
         """
-        return await self._client._call_raw(OPS.LIST_AGENT_SESSION_TURNS, AgentTurnList, path={"tenantName": tenant_name, "sessionId": session_id}, query={"limit": limit, "page_token": page_token}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[AgentTurnList]", await self._client._call_raw(OPS.LIST_AGENT_SESSION_TURNS, "AgentTurnList", path={"tenantName": tenant_name, "sessionId": session_id}, query={"limit": limit, "page_token": page_token}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def list_agent_skill_versions(
         self,
@@ -1698,7 +1701,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `AgentSkillVersionList`.
         """
-        return await self._client._call_raw(OPS.LIST_AGENT_SKILL_VERSIONS, AgentSkillVersionList, path={}, query={"limit": limit, "offset": offset, "fqn": fqn, "agent_skill_id": agent_skill_id, "ml_repo_id": ml_repo_id, "name": name, "version": version}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[AgentSkillVersionList]", await self._client._call_raw(OPS.LIST_AGENT_SKILL_VERSIONS, "AgentSkillVersionList", path={}, query={"limit": limit, "offset": offset, "fqn": fqn, "agent_skill_id": agent_skill_id, "ml_repo_id": ml_repo_id, "name": name, "version": version}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def list_response_input_items(
         self,
@@ -1721,7 +1724,7 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `ResponseInputItemList`.
         """
-        return await self._client._call_raw(OPS.LIST_RESPONSE_INPUT_ITEMS, ResponseInputItemList, path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[ResponseInputItemList]", await self._client._call_raw(OPS.LIST_RESPONSE_INPUT_ITEMS, "ResponseInputItemList", path={"id": id}, query={}, headers={"x-vendor-provider-name": x_vendor_provider_name, "x-vendor-metadata": x_vendor_metadata}, body=NOT_GIVEN, extra_headers=extra_headers))
 
     async def terminate_job(
         self,
@@ -1742,4 +1745,4 @@ class AsyncRawOperations:
 
         Returns: the response, parsed on `.parse()` into `TerminateJobResponse`.
         """
-        return await self._client._call_raw(OPS.TERMINATE_JOB, TerminateJobResponse, path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers)
+        return cast("RawResponse[TerminateJobResponse]", await self._client._call_raw(OPS.TERMINATE_JOB, "TerminateJobResponse", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
