@@ -9,54 +9,15 @@
 //    fresh venv where it must import.
 // 3. Every other CPython >= 3.9 under pyenv: a venv with the locked dependencies and the built wheel, then pytest.
 // Counts go to test-results/pytest.json, which scripts/test-summary.mjs adds to the closing line.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cache, ensureUv, mainPythonVersion, packageDir, run, syncMainVenv, uv, venvPython } from './python-env.mjs';
 
-const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(packageDir, '../..');
-const cache = path.join(repoRoot, 'node_modules/.cache/vendor-python');
 const resultsDir = path.join(packageDir, 'test-results');
-const UV_VERSION = '0.13.8';
 const OTHER_PYTHONS_ROOT = process.env.PYENV_ROOT ? path.join(process.env.PYENV_ROOT, 'versions') : '/root/.pyenv/versions';
 const MIN_MINOR = 9;
 
-const env = {
-  ...process.env,
-  UV_CACHE_DIR: path.join(cache, 'uv-cache'),
-  // Never download an interpreter: test the ones the machine has.
-  UV_PYTHON_PREFERENCE: 'only-system',
-  UV_PYTHON_DOWNLOADS: 'never',
-  UV_NO_PROGRESS: '1',
-  PYTHONDONTWRITEBYTECODE: '1',
-};
-delete env.VIRTUAL_ENV;
-delete env.VENDOR_API_LOG;
-
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: packageDir, env: { ...env, ...options.env }, encoding: 'utf8', stdio: options.capture ? 'pipe' : 'inherit' });
-  if (result.error) throw new Error(`${command}: ${result.error.message}`);
-  if (result.status !== 0 && !options.allowFailure) {
-    if (options.capture) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-    throw new Error(`failed (exit ${result.status}): ${command} ${args.join(' ')}`);
-  }
-  return result;
-}
-
 const step = (title) => console.log(`\n== python: ${title}`);
-const uv = path.join(cache, 'uv-tool/bin/uv');
-const venvPython = (venv) => path.join(venv, 'bin/python');
-
-function ensureUv() {
-  const installed = existsSync(uv) && run(uv, ['--version'], { capture: true, allowFailure: true }).stdout?.includes(UV_VERSION);
-  if (installed) return;
-  step(`installing uv ${UV_VERSION} (hash-pinned) into ${path.relative(repoRoot, cache)}`);
-  rmSync(path.join(cache, 'uv-tool'), { recursive: true, force: true });
-  mkdirSync(cache, { recursive: true });
-  run('python3', ['-m', 'venv', path.join(cache, 'uv-tool')]);
-  run(venvPython(path.join(cache, 'uv-tool')), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--require-hashes', '-r', 'tools/uv-requirements.txt']);
-}
 
 /** pytest's counts from its JUnit report. */
 function junitCounts(file) {
@@ -92,12 +53,10 @@ mkdirSync(resultsDir, { recursive: true });
 const runs = [];
 let problem;
 try {
-  ensureUv();
-  const mainVersion = run('python3', ['-c', 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")'], { capture: true }).stdout.trim();
-  const mainVenv = path.join(cache, `venv-${mainVersion}`);
+  ensureUv((line) => step(line));
+  const mainVersion = mainPythonVersion();
   step(`python3 (${mainVersion}): locked dependencies (uv.lock)`);
-  run(uv, ['sync', '--locked', '--all-groups', '--python', 'python3', '--quiet'], { env: { UV_PROJECT_ENVIRONMENT: mainVenv } });
-  const python = venvPython(mainVenv);
+  const python = syncMainVenv();
 
   step('ruff');
   run(python, ['-m', 'ruff', 'check', 'src', 'tests', 'tools']);

@@ -1,5 +1,7 @@
 """The Platform Control Plane and Gateway API for Python: ``PlatformClient`` and ``AsyncPlatformClient``."""
 
+from typing import TYPE_CHECKING, Any
+
 from ._client import AsyncPlatformClient, PlatformClient
 from ._exceptions import (
     APIConnectionError,
@@ -16,7 +18,6 @@ from ._exceptions import (
     UnprocessableEntityError,
 )
 from ._logging import setup_logging
-from ._models import BaseModel
 from ._pagination import AsyncPage, AsyncPager, SyncPage
 from ._response import RawResponse
 from ._types import NOT_GIVEN, NotGiven
@@ -48,3 +49,15 @@ __all__ = [
 ]
 
 setup_logging()
+
+if TYPE_CHECKING:
+    from ._models import BaseModel
+
+
+def __getattr__(name: str) -> Any:
+    # pydantic's model machinery is most of the import time: it loads with the first response, or when asked for.
+    if name == "BaseModel":
+        from ._models import BaseModel
+
+        return BaseModel
+    raise AttributeError(f"module 'vendor_api' has no attribute {name!r}")

@@ -15,6 +15,7 @@ import json
 import os
 import random
 import re
+import sys
 import time
 import typing
 from typing import Any, Callable, Dict, List, Mapping, Optional, TypeVar, Union, cast
@@ -22,7 +23,6 @@ from urllib.parse import quote
 
 import anyio
 import httpx
-import pydantic
 
 from ._exceptions import APIConnectionError, APITimeoutError, PlatformApiError, PlatformError, error_class_for
 from ._logging import logger
@@ -138,7 +138,9 @@ def redact(value: Any, secrets: List[str]) -> Any:
 
 def to_wire(value: Any) -> Any:
     """A request value as JSON: generated models by their wire names, NOT_GIVEN fields left out."""
-    if isinstance(value, pydantic.BaseModel):
+    # pydantic is loaded with the first model (a response, or a model passed in), never by this check.
+    pydantic_main = sys.modules.get("pydantic.main")
+    if pydantic_main is not None and isinstance(value, pydantic_main.BaseModel):
         return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
     if isinstance(value, Mapping):
         return {str(k): to_wire(v) for k, v in value.items() if not isinstance(v, NotGiven)}
@@ -186,6 +188,8 @@ def _parser(name: str) -> Callable[[Any], Any]:
     ``Dict[str, Any]``). The models module is imported on the first call, not with the package."""
     parser = _parsers.get(name)
     if parser is None:
+        import pydantic
+
         models = importlib.import_module("vendor_api.generated.models")
         target = getattr(models, name, None)
         if isinstance(target, type) and issubclass(target, pydantic.BaseModel):
@@ -336,7 +340,7 @@ class BaseClient:
         if isinstance(raw_body, dict):
             try:
                 body = parse_as(call.operation.error_model, raw_body)
-            except pydantic.ValidationError:
+            except ValueError:  # pydantic's ValidationError
                 body = None  # another shape (a proxy's, say): raw_body still has it
         request_id = request_id_of(response)
         operation_id = call.operation.operation_id
