@@ -271,6 +271,14 @@ class BaseClient:
         self.max_retries = int(max_retries)
         self.timeout = None if timeout is None else float(timeout)
         self._default_headers = dict(default_headers or {})
+        # What every request carries, built once (a call adds its own headers on top).
+        self._base_headers: Dict[str, str] = {
+            "accept": "application/json",
+            "user-agent": f"vendor-api-python/{__version__}",
+            **self._default_headers,
+            "authorization": f"Bearer {token}",
+        }
+        self._timeout_config = httpx.Timeout(self.timeout)
         self._backoff: Callable[[int], float] = backoff_delay
 
     @property
@@ -290,6 +298,7 @@ class BaseClient:
         if not isinstance(timeout, NotGiven):
             _check_count(timeout, "timeout", allow_none=True)
             copy.timeout = None if timeout is None else float(timeout)
+            copy._timeout_config = httpx.Timeout(copy.timeout)
         # A copy shares its parent's HTTP client and never closes it.
         copy._owns_http_client = False
         return copy
@@ -305,19 +314,13 @@ class BaseClient:
         return base + path
 
     def _build_request(self, http: Union[httpx.Client, httpx.AsyncClient], call: _Call) -> httpx.Request:
-        headers: Dict[str, str] = {
-            "accept": "application/json",
-            "user-agent": f"vendor-api-python/{__version__}",
-            **self._default_headers,
-            "authorization": f"Bearer {self._token}",
-            **call.headers,
-        }
+        headers = {**self._base_headers, **call.headers} if call.headers else dict(self._base_headers)
         content: Optional[bytes] = None
         if call.has_body:
             headers["content-type"] = "application/json"
             content = json.dumps(call.body, separators=(",", ":")).encode()
-        timeout = httpx.Timeout(self.timeout)
-        return http.build_request(call.operation.method, self._url(call), params=call.query, headers=headers, content=content, timeout=timeout)
+        query = call.query or None
+        return http.build_request(call.operation.method, self._url(call), params=query, headers=headers, content=content, timeout=self._timeout_config)
 
     def _max_retries_for(self, call: _Call) -> int:
         # Only operations that are safe to repeat are retried, whatever max_retries says.
