@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import subprocess
+import sys
 from typing import List
 
 import httpx
@@ -143,3 +146,27 @@ def test_debug_logging_shows_each_attempt_and_why_it_is_retried_without_the_toke
     assert any("getTeam: GET /api/svc/v1/teams/{id} -> 503" in line and "retry in 0 ms" in line for line in lines)
     assert any("getTeam: GET /api/svc/v1/teams/{id} -> 200" in line for line in lines)
     assert not any("tok-do-not-log-77" in line for line in lines)
+
+
+SCRIPT = """
+import httpx
+from vendor_api import PlatformClient
+team = {"data": {"id": "t1"}}
+transport = httpx.MockTransport(lambda request: httpx.Response(200, json=team))
+client = PlatformClient(base_url="http://control.test", token="tok-env-secret-55", http_client=httpx.Client(transport=transport))
+client.get_team(id="t1")
+"""
+
+
+def test_vendor_api_log_debug_prints_each_attempt_without_the_token() -> None:
+    env = {**os.environ, "VENDOR_API_LOG": "debug"}
+    done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=120, check=True)
+    assert "vendor_api DEBUG] getTeam: GET /api/svc/v1/teams/{id} -> 200 in" in done.stderr
+    assert "tok-env-secret-55" not in done.stderr
+
+
+def test_a_bad_vendor_api_log_names_the_variable() -> None:
+    env = {**os.environ, "VENDOR_API_LOG": "loud"}
+    done = subprocess.run([sys.executable, "-c", "import vendor_api"], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "VENDOR_API_LOG must be one of debug, error, info, warn, warning (got 'loud')" in done.stderr
