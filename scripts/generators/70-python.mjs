@@ -112,6 +112,9 @@ class TypeWriter {
     if (Array.isArray(branches) && schema.type === undefined && schema.properties === undefined) {
       return union(branches.map((branch, index) => this.typeOf(branch, `${hint}${index + 1}`)));
     }
+    // `allOf: [X]` beside a description or another annotation is X itself, described where it is used.
+    const onlyPart = Array.isArray(schema.allOf) && schema.allOf.length === 1 && schema.properties === undefined ? schema.allOf[0] : undefined;
+    if (onlyPart !== undefined) return this.typeOf(onlyPart, hint);
     if (this.isNamedKind(schema)) return this.named(schema, (hint ?? 'Object') + this.suffix());
     switch (schema.type) {
       case 'object': {

@@ -7,7 +7,7 @@ export const TOKEN_ENV_VAR = 'VENDOR_API_TOKEN';
 export const LOCAL_MOCK_URL = 'http://127.0.0.1:4010';
 export const CLIENT_PACKAGE = '@vendor/api-client';
 export const GENERATOR = 'scripts/generators/40-docs.mjs';
-export const SAMPLE_LANGS = { typescript: 'TypeScript', curl: 'curl' };
+export const SAMPLE_LANGS = { typescript: 'TypeScript', python: 'Python', curl: 'curl' };
 /** Files the docs offer for download, relative to the site root (generated into src/generated/, copied into dist/). */
 export const DOWNLOADS = {
   openapiJson: 'downloads/openapi.json',

@@ -28,7 +28,6 @@ __all__ = [
     "ModelVersionManifestParam",
     "ModelVersionSourceParam",
     "OpenApiMcpServerManifestParam",
-    "OpenApiMcpServerManifestParamUrlParam",
     "OpenApiMcpToolSettingParam",
     "OpenApiSpecSourceParam",
     "OwnedByParam",
@@ -38,7 +37,6 @@ __all__ = [
     "StdioMcpServerManifestParam",
     "UploadOpenApiSpecSourceParam",
     "VendorManagedMcpServerManifestParam",
-    "VendorManagedMcpServerManifestParamServerIdentifierParam",
     "VendorManagedOAuth2AuthParam",
     "VendorStorageSourceParam",
     "VirtualMcpServerManifestParam",
@@ -134,10 +132,6 @@ class VirtualMcpServerManifestParam(TypedDict, total=False):
     servers: Required[List[McpServerSourceParam]]
 
 
-class OpenApiMcpServerManifestParamUrlParam(TypedDict, total=False):
-    """Base URL of the API, without a path suffix."""
-
-
 class RemoteOpenApiSpecSourceParam(TypedDict, total=False):
     type: Required[Literal["remote"]]
     url: Required[str]
@@ -175,7 +169,7 @@ class OpenApiMcpServerManifestParam(TypedDict, total=False):
     ownedBy: OwnedByParam
     tags: Dict[str, str]
     type: Required[Literal["mcp-server/openapi"]]
-    url: Required[OpenApiMcpServerManifestParamUrlParam]
+    url: Required[str]
     openapi_spec_source: Required[OpenApiSpecSourceParam]
     tls_settings: CustomTlsSettingsParam
     enable_all_tools: bool
@@ -204,10 +198,6 @@ class StdioMcpServerManifestParam(TypedDict, total=False):
     auth_data: McpServerEnvAuthParam
 
 
-class VendorManagedMcpServerManifestParamServerIdentifierParam(TypedDict, total=False):
-    """Catalog slug of the vendor-managed server (same pattern as `name`)."""
-
-
 class VendorManagedOAuth2AuthParam(TypedDict, total=False):
     """OAuth 2.0 of a vendor-managed server; the vendor holds the client."""
     type: Required[Literal["oauth2"]]
@@ -221,7 +211,7 @@ class VendorManagedMcpServerManifestParam(TypedDict, total=False):
     ownedBy: OwnedByParam
     tags: Dict[str, str]
     type: Required[Literal["mcp-server/vendor-managed"]]
-    server_identifier: Required[VendorManagedMcpServerManifestParamServerIdentifierParam]
+    server_identifier: Required[str]
     tool_settings: List[McpToolSettingParam]
     auth_data: VendorManagedOAuth2AuthParam
 
