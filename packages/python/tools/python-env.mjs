@@ -26,7 +26,7 @@ delete pythonEnv.VENDOR_API_LOG;
 
 /** Runs a command in packages/python; throws with its output when it fails (unless allowFailure). */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: packageDir, env: { ...pythonEnv, ...options.env }, encoding: 'utf8', stdio: options.capture ? 'pipe' : 'inherit' });
+  const result = spawnSync(command, args, { cwd: options.cwd ?? packageDir, env: { ...pythonEnv, ...options.env }, encoding: 'utf8', stdio: options.capture ? 'pipe' : 'inherit' });
   if (result.error) throw new Error(`${command}: ${result.error.message}`);
   if (result.status !== 0 && !options.allowFailure) {
     if (options.capture) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);

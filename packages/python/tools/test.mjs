@@ -11,13 +11,23 @@
 // Counts go to test-results/pytest.json, which scripts/test-summary.mjs adds to the closing line.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cache, ensureUv, mainPythonVersion, packageDir, run, syncMainVenv, uv, venvPython } from './python-env.mjs';
+import { cache, ensureUv, mainPythonVersion, packageDir, repoRoot, run, syncMainVenv, uv, venvPython } from './python-env.mjs';
 
 const resultsDir = path.join(packageDir, 'test-results');
 const OTHER_PYTHONS_ROOT = process.env.PYENV_ROOT ? path.join(process.env.PYENV_ROOT, 'versions') : '/root/.pyenv/versions';
 const MIN_MINOR = 9;
 
 const step = (title) => console.log(`\n== python: ${title}`);
+
+/**
+ * The pytest fixtures start the built mock. Inside \`npm test\` turbo builds it first (the task depends on it); run
+ * alone (\`npm run test:python\`), this builds it when it is missing.
+ */
+function buildMockIfMissing() {
+  if (existsSync(path.join(repoRoot, 'packages/mock/dist/cli.js'))) return;
+  step('building @vendor/api-mock (the fixtures start it)');
+  run('npx', ['turbo', 'run', 'build', '--filter=@vendor/api-mock', '--output-logs=errors-only'], { cwd: repoRoot });
+}
 
 /** pytest's counts from its JUnit report. */
 function junitCounts(file) {
@@ -53,6 +63,7 @@ mkdirSync(resultsDir, { recursive: true });
 const runs = [];
 let problem;
 try {
+  buildMockIfMissing();
   ensureUv((line) => step(line));
   const mainVersion = mainPythonVersion();
   step(`python3 (${mainVersion}): locked dependencies (uv.lock)`);
