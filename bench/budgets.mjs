@@ -251,4 +251,40 @@ export const budgets = [
     unit: ' chars',
     value: (r) => r.mcp?.listings?.find((listing) => listing.id === 'dynamic')?.characters,
   },
+  {
+    id: 'python-sdk-per-call-get',
+    title: 'Python SDK per-call cost against the mock over loopback, GET getTeam: PlatformClient / bare httpx, same request (median)',
+    op: '<=',
+    budget: 1.2, // × bare httpx in the same run (issue 44); margin: spread of three 2,000-call runs at load 7-11
+    margin: 0.08,
+    unit: '×',
+    value: (r) => r.python?.perCall?.get?.sdkVsHttpx,
+  },
+  {
+    id: 'python-sdk-per-call-put',
+    title: 'Python SDK per-call cost against the mock over loopback, PUT createOrUpdateMcpServer: PlatformClient / bare httpx, same body (median)',
+    op: '<=',
+    budget: 1.2, // × bare httpx in the same run (issue 44); margin: spread of the same three runs
+    margin: 0.08,
+    unit: '×',
+    value: (r) => r.python?.perCall?.put?.sdkVsHttpx,
+  },
+  {
+    id: 'python-sdk-import',
+    title: '`import vendor_api` in a fresh python3 (median of BENCH_PYTHON_IMPORT_RUNS interpreters)',
+    op: '<=',
+    budget: 300, // ms (issue 44); margin: medians of three runs at load 7-11 (pydantic's model machinery loads with the first response)
+    margin: 80,
+    unit: ' ms',
+    value: (r) => r.python?.import?.sdk?.medianMs,
+  },
+  {
+    id: 'python-sdk-wheel',
+    title: 'The `vendor-api` wheel (python -m build --wheel)',
+    op: '<=',
+    budget: 60_000, // bytes (issue 44): 43.5 kB measured (generated methods and models ~80 %); margin: bytes are exact, a spec change moves them
+    margin: 1_000,
+    unit: 'B',
+    value: (r) => r.python?.wheel?.bytes,
+  },
 ];

@@ -4,7 +4,7 @@
 import { envFlag, envNumber, loadSettings } from './lib/env.mjs';
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp,verify runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp,verify,python runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -103,6 +103,13 @@ export const settings = {
   mcp: {
     /** Start-ups per mode of @vendor/api-mcp (spawn to tools/list answered; alternating, the median is reported). */
     startRuns: envNumber('BENCH_MCP_START_RUNS', 7, { min: 1 }),
+  },
+
+  python: {
+    /** Calls per variant and method of the Python SDK vs bare httpx against the mock (batches of 50). */
+    calls: envNumber('BENCH_PYTHON_CALLS', 2000, { min: 50 }),
+    /** Fresh interpreters per import-time measurement (the median is reported). */
+    importRuns: envNumber('BENCH_PYTHON_IMPORT_RUNS', 9, { min: 1 }),
   },
 
   /** Time limit of each section's child process, ms (it is killed with its servers when exceeded). */

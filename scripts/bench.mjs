@@ -2,7 +2,8 @@
 // `npm run bench`: runs every benchmark section (bench/*.mjs), each in its own child process with a time
 // limit, then writes bench/results.json and BENCHMARKS.md. Not part of `npm test`.
 // Order: the pipeline first (its cold build leaves fresh dist folders for the other sections), then bundle
-// size, client overhead, type-check cost, mock throughput, docs page, sandbox, proxy latency and the MCP server. Exits 1 when a
+// size, client overhead, type-check cost, mock throughput, docs page, sandbox, proxy latency, the MCP server, verify and
+// the Python SDK. Exits 1 when a
 // section failed (the results of the other sections are still written).
 // A partial run (BENCH_ONLY) merges into the existing bench/results.json: the sections it did not run keep their
 // earlier results, each stamped with the run that measured it (`measured`), and meta says which were refreshed.
@@ -26,6 +27,7 @@ const SECTIONS = [
   { id: 'proxy', file: 'proxy-latency.mjs', title: 'proxy latency', needsBuild: true },
   { id: 'mcp', file: 'mcp-server.mjs', title: 'MCP server install size and start-up', needsBuild: true },
   { id: 'verify', file: 'verify-rate.mjs', title: 'verify cases per second', needsBuild: true },
+  { id: 'python', file: 'python-sdk.mjs', title: 'Python SDK: per call vs bare httpx, import time, wheel size', needsBuild: true },
 ];
 
 const log = (line) => process.stderr.write(`${line}\n`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Adds up the vitest JSON reports of every workspace (test-results/vitest.json) and prints one
-// closing line, "Tests: N passed, N failed", so CI can read the outcome of the whole monorepo.
+// Adds up the vitest JSON reports of every workspace (test-results/vitest.json), and the Python SDK's pytest counts
+// (packages/python/test-results/pytest.json, every CPython it ran on), and prints one closing line,
+// "Tests: N passed, N failed", so CI can read the outcome of the whole monorepo.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './lib/bundle.mjs';
@@ -22,6 +23,16 @@ for (const dir of dirs) {
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   rows.push(`  ${dir.padEnd(18)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+}
+// The Python SDK's runs (packages/python/tools/test.mjs): one row per CPython.
+const pytestFile = path.join(repoRoot, 'packages/python/test-results/pytest.json');
+const pytestText = await readFile(pytestFile, 'utf8').catch(() => null);
+if (pytestText !== null) {
+  const report = JSON.parse(pytestText);
+  passed += report.passed;
+  failed += report.failed;
+  skipped += report.skipped;
+  for (const run of report.runs) rows.push(`  ${`python ${run.python}`.padEnd(18)} ${run.passed} passed, ${run.failed} failed`);
 }
 console.log(rows.join('\n'));
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

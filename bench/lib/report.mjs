@@ -264,6 +264,29 @@ export function renderMarkdown(results) {
     }
   }
 
+  const py = results.python;
+  out.push('## Python SDK (`vendor-api`)', sectionNotes(py, m));
+  if (py && !py.error) {
+    out.push(
+      `Python ${py.python}, httpx ${py.httpx}, the locked venv of the package's tests. Per call: \`PlatformClient\` against bare httpx sending the same request to the mock over loopback (started by \`vendor_api.testing.start_mock()\`), ${int(py.calls)} calls per variant, round-robin in batches of 50; bare httpx reads the JSON, the SDK its pydantic model.`,
+      '',
+      table(
+        ['request', 'bare httpx median', 'SDK median', 'SDK / httpx', 'httpx p90', 'SDK p90'],
+        Object.entries(py.perCall).map(([method, r]) => [
+          method === 'get' ? 'GET getTeam' : 'PUT createOrUpdateMcpServer',
+          `${fixed(r.variants.httpx.medianUs, 0)} µs`,
+          `${fixed(r.variants.sdk.medianUs, 0)} µs`,
+          times(r.sdkVsHttpx),
+          `${fixed(r.variants.httpx.p90Us, 0)} µs`,
+          `${fixed(r.variants.sdk.p90Us, 0)} µs`,
+        ]),
+      ),
+      '',
+      `Import of \`vendor_api\` in a fresh interpreter: ${ms(py.import.sdk.medianMs, 0)} median of ${int(py.import.sdk.runs)} (${fixed(py.import.sdk.minMs, 0)}–${fixed(py.import.sdk.maxMs, 0)} ms); \`import httpx, pydantic\` alone: ${ms(py.import.dependencies.medianMs, 0)}. Wheel \`${py.wheel.name}\`: ${bytes(py.wheel.bytes)}.`,
+      '',
+    );
+  }
+
   out.push('## Reproduce', '');
   out.push(
     '```sh',
@@ -280,8 +303,9 @@ export function renderMarkdown(results) {
         `tsc runs ${s.typecheck.runs} (BENCH_TSC_RUNS)`,
         `proxy ${s.proxy?.calls ?? '–'} sequential requests per target (BENCH_PROXY_CALLS), ${s.proxy?.seconds ?? '–'} s of autocannon per target (BENCH_PROXY_SECONDS)`,
         `verify ${s.verify?.cases ?? '–'} cases per operation (BENCH_VERIFY_CASES), ${s.verify?.runs ?? '–'} runs per target (BENCH_VERIFY_RUNS)`,
+        `Python SDK ${s.python?.calls ?? '–'} calls per variant and request (BENCH_PYTHON_CALLS), ${s.python?.importRuns ?? '–'} interpreters per import time (BENCH_PYTHON_IMPORT_RUNS)`,
       ].join('; ') +
-      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp,verify` runs a subset and merges it into the existing `bench/results.json`.',
+      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp,verify,python` runs a subset and merges it into the existing `bench/results.json`.',
     '',
   );
   return out.join('\n');

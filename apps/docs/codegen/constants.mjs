@@ -7,13 +7,14 @@ export const TOKEN_ENV_VAR = 'VENDOR_API_TOKEN';
 export const LOCAL_MOCK_URL = 'http://127.0.0.1:4010';
 export const CLIENT_PACKAGE = '@vendor/api-client';
 export const GENERATOR = 'scripts/generators/40-docs.mjs';
-export const SAMPLE_LANGS = { typescript: 'TypeScript', curl: 'curl' };
+export const SAMPLE_LANGS = { typescript: 'TypeScript', python: 'Python', curl: 'curl' };
 /**
  * The languages of each operation's samples on its Markdown page, in order: `key` is the sample's field
  * (docs-bundle.mjs's Sample), `fence` the Markdown code fence's language. A new language is one more entry.
  */
 export const SAMPLE_LANGUAGES = [
   { key: 'typescript', label: SAMPLE_LANGS.typescript, fence: 'ts' },
+  { key: 'python', label: SAMPLE_LANGS.python, fence: 'python' },
   { key: 'curl', label: SAMPLE_LANGS.curl, fence: 'sh' },
 ];
 /** Files the docs offer for download, relative to the site root (generated into src/generated/, copied into dist/). */

@@ -6,14 +6,15 @@ import { SAMPLE_LANGS } from './constants.mjs';
 import { curlSample } from './curl-sample.mjs';
 import { presentOperationSunset, presentSunsets } from './deprecations.mjs';
 import { consoleLead, introduction } from './introduction.mjs';
+import { pythonSample } from './python-sample.mjs';
 import { listOperations } from './operations.mjs';
 import { plainServerDescriptions, presentServer } from './servers.mjs';
 import { typescriptSample } from './ts-sample.mjs';
 import { presentUnions } from './unions.mjs';
 
 /**
- * @typedef {{ operationId: string, exampleName: string|undefined, labelSuffix: string, typescript: string, curl: string }} Sample
- * One TypeScript and one curl sample of an operation, for one of its named request examples.
+ * @typedef {{ operationId: string, exampleName: string|undefined, labelSuffix: string, typescript: string, python: string, curl: string }} Sample
+ * One TypeScript, one Python and one curl sample of an operation, for one of its named request examples.
  */
 
 /**
@@ -33,6 +34,7 @@ function operationSamples(op) {
     exampleName: body?.exampleName,
     labelSuffix: i === 0 ? '' : (body.summary ?? body.exampleName),
     typescript: typescriptSample(op, body),
+    python: pythonSample(op, body),
     curl: curlSample(op, body),
   }));
 }
@@ -53,6 +55,7 @@ export function buildDocsBundle(bundle) {
     const operation = op.operation.definition;
     operation['x-codeSamples'] = own.flatMap((s) => [
       { lang: 'TypeScript', label: sampleLabel(SAMPLE_LANGS.typescript, s.labelSuffix), source: s.typescript },
+      { lang: 'Python', label: sampleLabel(SAMPLE_LANGS.python, s.labelSuffix), source: s.python },
       { lang: 'Shell', label: sampleLabel(SAMPLE_LANGS.curl, s.labelSuffix), source: s.curl },
     ]);
     for (const s of own.slice(1)) extraLabels.push(s.labelSuffix);
@@ -64,10 +67,12 @@ export function buildDocsBundle(bundle) {
   const unions = presentUnions(document);
   const ownDescription = document.info?.description ? `${document.info.description.trimEnd()}\n\n` : '';
   document.info = { ...document.info, description: `${consoleLead()}\n\n${ownDescription}${introduction(ops, document.info)}` };
-  // Menu order: every TypeScript entry, then every curl entry.
+  // Menu order: every TypeScript entry, then every Python entry, then every curl entry.
   const sampleLabels = [...new Set([
     SAMPLE_LANGS.typescript,
     ...extraLabels.map((suffix) => sampleLabel(SAMPLE_LANGS.typescript, suffix)),
+    SAMPLE_LANGS.python,
+    ...extraLabels.map((suffix) => sampleLabel(SAMPLE_LANGS.python, suffix)),
     SAMPLE_LANGS.curl,
     ...extraLabels.map((suffix) => sampleLabel(SAMPLE_LANGS.curl, suffix)),
   ])];

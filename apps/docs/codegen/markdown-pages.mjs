@@ -1,9 +1,10 @@
 // The docs for tools that read them for their users (coding assistants): /llms.txt (the API in a paragraph,
 // then a link per operation, as llmstxt.org describes), /llms-full.txt (every operation page in one file) and one
 // Markdown page per operation with its method, path, server, parameters, request and response fields with
-// their rules, error shape, and the same samples as the reference. A named shape (an object or a union of the
-// contract) is linked to its own page (schema-pages.mjs) rather than repeated. Read through the spec model
-// (listOperations); every link points at a file of the build.
+// their rules, error shape, and the same TypeScript, Python and curl samples as the reference. A named shape (an
+// object or a union of the contract) is linked to its own page (schema-pages.mjs) rather than repeated. Read through
+// the spec model (listOperations); every link points at a file of the build.
+import { pythonMethodName } from '../../../scripts/lib/python-names.mjs';
 import { DOWNLOADS, SAMPLE_LANGUAGES, SITE_PAGES } from './constants.mjs';
 import { SHAPE_SCHEMAS } from './introduction.mjs';
 import { code, fieldsTable, table } from './markdown.mjs';
@@ -100,8 +101,8 @@ function factLines(op) {
   const space = op.space === 'gateway' ? 'the gateway' : 'the control plane';
   const lines = [`- Address space: ${space}. Server:`, ...serverLines(op).map((line) => `  ${line}`)];
   lines.push('- Authentication: `Authorization: Bearer <token>`.');
-  lines.push(`- Retries: ${operation.idempotent ? 'safe to retry (the TypeScript client retries it on 408, 429, 5xx and network errors)' : 'not safe to repeat; the TypeScript client never retries it'}.`);
-  if (operation.pagination) lines.push(`- Pages: ${operation.pagination.style === 'page-token' ? `by token (${code(operation.pagination.tokenParameter)})` : `by offset (${code(operation.pagination.offsetParameter)})`}; the TypeScript client's ${code(operation.pagination.iteratorName)} follows them.`);
+  lines.push(`- Retries: ${operation.idempotent ? 'safe to retry (the TypeScript and Python clients retry it on 408, 429, 5xx and network errors)' : 'not safe to repeat; the TypeScript and Python clients never retry it'}.`);
+  if (operation.pagination) lines.push(`- Pages: ${operation.pagination.style === 'page-token' ? `by token (${code(operation.pagination.tokenParameter)})` : `by offset (${code(operation.pagination.offsetParameter)})`}; the TypeScript client's ${code(operation.pagination.iteratorName)} and iterating the Python SDK's ${code(pythonMethodName(op.operationId))} follow them.`);
   if (operation.deprecated) lines.push(`- **Deprecated**${operation.sunset ? `: may be removed from ${operation.sunset}` : ''}.`);
   return lines;
 }
@@ -141,7 +142,7 @@ function about(document, ops) {
     `Version ${info.version}. ${ops.length} operations in two address spaces: ${ops.length - gateway} on the control plane (base URL ${controlPlaneUrl}) and ${gateway} on the gateway (${gatewayUrl}). ` +
       `Every request carries ${code('Authorization: Bearer <token>')}. Request and response bodies are JSON. Each operation answers errors in one of three shapes ` +
       `(${Object.entries(SHAPE_SCHEMAS).map(([shape, schema]) => `${code(shape)}: ${code(schema)}`).join(', ')}). ` +
-      `The TypeScript client is ${code('@vendor/api-client')}; a mock and a stateful sandbox are ${code('npx @vendor/api-mock')}.`,
+      `The TypeScript client is ${code('@vendor/api-client')}; the Python SDK is ${code('vendor-api')} (import ${code('vendor_api')}, methods named by operationId in snake_case); a mock and a stateful sandbox are ${code('npx @vendor/api-mock')}.`,
   ];
 }
 

@@ -3,6 +3,13 @@
 import { stringify } from 'yaml';
 import { DOWNLOADS } from './constants.mjs';
 
+/** The highlighting language of a sample label (`curl: Second group` is Shell). */
+function languageOf(label) {
+  if (label.startsWith('curl')) return 'Shell';
+  if (label.startsWith('Python')) return 'Python';
+  return 'TypeScript';
+}
+
 /** @param {string[]} sampleLabels every x-codeSamples label of the docs document, in menu order */
 export function redoclyConfig(sampleLabels) {
   const config = {
@@ -24,10 +31,10 @@ export function redoclyConfig(sampleLabels) {
         { title: 'Postman collection', url: `/${DOWNLOADS.postmanCollection}` },
         { title: 'Postman environment', url: `/${DOWNLOADS.postmanEnvironment}` },
       ],
-      // The generated x-codeSamples: TypeScript first, so it is the sample shown by default; curl second;
-      // then one entry per further request example. Labels not listed here are not shown.
+      // The generated x-codeSamples: TypeScript first, so it is the sample shown by default; Python second, curl
+      // third; then one entry per further request example. Labels not listed here are not shown.
       codeSamples: {
-        languages: sampleLabels.map((label) => ({ lang: label.startsWith('curl') ? 'Shell' : 'TypeScript', label })),
+        languages: sampleLabels.map((label) => ({ lang: languageOf(label), label })),
       },
     },
   };

@@ -180,17 +180,17 @@ describe("the reader's own values in a path", () => {
 });
 
 describe('docs bundle', () => {
-  test('adds both samples to every operation and the introduction after the spec description, leaving the input untouched', () => {
+  test('adds the three samples to every operation and the introduction after the spec description, leaving the input untouched', () => {
     const input = fixture();
     const before = JSON.stringify(input);
     const { document } = buildDocsBundle(input);
     expect(JSON.stringify(input)).toBe(before);
     const labels = Object.fromEntries(listOperations(document).map((op: any) => [op.operationId, document.paths[op.path][op.method]['x-codeSamples'].map((s: any) => s.label)]));
     expect(labels).toEqual({
-      getTeam: ['TypeScript', 'curl'],
-      createSecretGroup: ['TypeScript', 'curl', 'TypeScript: Second group', 'curl: Second group'],
-      listAgentSessionTurns: ['TypeScript', 'curl'],
-      getFile: ['TypeScript', 'curl'],
+      getTeam: ['TypeScript', 'Python', 'curl'],
+      createSecretGroup: ['TypeScript', 'Python', 'curl', 'TypeScript: Second group', 'Python: Second group', 'curl: Second group'],
+      listAgentSessionTurns: ['TypeScript', 'Python', 'curl'],
+      getFile: ['TypeScript', 'Python', 'curl'],
     });
     expect(document.info.description.startsWith(`${consoleLead()}\n\nFixture description.\n\n## Setting the two base URLs`)).toBe(true);
     expect(consoleLead()).toMatch(/^\*\*\[Try it in the console\]\(\/console\)\*\*/);

@@ -1,5 +1,5 @@
-// The generated code samples: each named request example of each operation has a TypeScript and a curl
-// sample, paginated operations show the client's iterator, the TypeScript samples on disk are exactly the
+// The generated code samples: each named request example of each operation has a TypeScript, a Python and a curl
+// sample (the Python ones are type-checked and run against the mock by packages/python's tests), paginated operations show the client's iterator, the TypeScript samples on disk are exactly the
 // ones shown, and each one type-checks against @vendor/api-client. Everything is read from the docs
 // document, so the tests follow the spec.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ const operations = docsOperations(doc);
 /** The labels an operation's samples must carry: plain for the first example, `...: <summary>` for the rest. */
 function expectedLabels(op: DocsOperation) {
   const suffixes = op.requestExamples.length === 0 ? [''] : op.requestExamples.map((e, i) => (i === 0 ? '' : `: ${e.summary ?? e.name}`));
-  return suffixes.flatMap((suffix) => [`TypeScript${suffix}`, `curl${suffix}`]);
+  return suffixes.flatMap((suffix) => [`TypeScript${suffix}`, `Python${suffix}`, `curl${suffix}`]);
 }
 const samplesOf = (op: DocsOperation, language: 'TypeScript' | 'curl') => op.codeSamples.filter((s) => s.label === language || s.label.startsWith(`${language}: `));
 const curlBody = (source: string) => {
@@ -42,7 +42,7 @@ function sampleFiles() {
 }
 
 describe('generated samples', () => {
-  test('every named request example of every operation has a TypeScript and a curl sample', () => {
+  test('every named request example of every operation has a TypeScript, a Python and a curl sample', () => {
     expect(operations.length).toBeGreaterThan(0);
     for (const op of operations) expect(op.codeSamples.map((s) => s.label), op.operationId).toEqual(expectedLabels(op));
   });

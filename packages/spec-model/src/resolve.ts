@@ -1,7 +1,7 @@
 // The one `$ref` resolver. A bundled document keeps its internal references, so a parameter, a response, an
 // example or a schema may be `{ $ref: '#/...' }`, and a reference may point at another reference.
 import { SpecModelError } from './errors.js';
-import { canonicalPointer, getAtPointer } from './pointer.js';
+import { canonicalPointer, decodePointer, getAtPointer } from './pointer.js';
 
 /** Why a chain of references stops before an object: a reference into another document, to nothing, or back into itself. */
 export type BrokenRefReason = 'external' | 'unresolvable' | 'circular';
@@ -84,4 +84,16 @@ function walkRefs(document: unknown, node: unknown): Walked {
     followed.push(ref);
   }
   return { target: current, followed };
+}
+
+/**
+ * The name of the component schema that `node` names by its own `$ref` (`{ $ref: '#/components/schemas/Team' }` ->
+ * `Team`), the first step of its chain only; `undefined` for a node that is not such a reference. A generator that
+ * gives each component a type of its own (the Python SDK's models) names it by this, without reading pointers.
+ */
+export function componentSchemaName(node: unknown): string | undefined {
+  if (!isReference(node) || !node.$ref.startsWith('#')) return undefined;
+  const tokens = decodePointer(node.$ref);
+  const isComponentSchema = tokens.length === 3 && tokens[0] === 'components' && tokens[1] === 'schemas';
+  return isComponentSchema ? tokens[2] : undefined;
 }

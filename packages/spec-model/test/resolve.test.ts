@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followRef, resolveRef, SpecModelError } from '../src/index.js';
+import { componentSchemaName, followRef, resolveRef, SpecModelError } from '../src/index.js';
 
 const document = {
   components: {
@@ -80,5 +80,19 @@ describe('followRef: the chain of pointers a $ref leads through', () => {
       broken: { reason: 'circular', ref: '#/components/schemas/LoopA' },
     });
     expect(followRef(document, { $ref: 'other.yaml#/Team' })).toEqual({ target: undefined, pointers: [], broken: { reason: 'external', ref: 'other.yaml#/Team' } });
+  });
+});
+
+describe('componentSchemaName', () => {
+  it('names the component schema a reference names directly, decoding its pointer', () => {
+    expect(componentSchemaName({ $ref: '#/components/schemas/Alias' })).toBe('Alias');
+    expect(componentSchemaName({ $ref: '#/components/schemas/a~1b' })).toBe('a/b');
+  });
+
+  it('is undefined for anything else: inline schemas, other components, deeper pointers, other documents', () => {
+    expect(componentSchemaName({ type: 'string' })).toBeUndefined();
+    expect(componentSchemaName({ $ref: '#/components/responses/NotFound' })).toBeUndefined();
+    expect(componentSchemaName({ $ref: '#/components/schemas/Team/properties/id' })).toBeUndefined();
+    expect(componentSchemaName({ $ref: 'other.yaml#/components/schemas/Team' })).toBeUndefined();
   });
 });
