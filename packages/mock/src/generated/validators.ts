@@ -7,7 +7,7 @@
 // @ts-nocheck
 
 /** sha256 of the bundle these validators were compiled from; the mock compiles at run time for any other. */
-export const fingerprint = "9e28297bf8332867479c785c3421fce2a5e955d5cd2d4fd6eaac1ee52bc22015";
+export const fingerprint = "2985ae2fee0b4fa2cf75fafeff27f6d2d411bdf94de2537bf80665152fa97538";
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
