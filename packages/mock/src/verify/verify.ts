@@ -31,6 +31,9 @@ interface FirstSeen {
   occurrences: number;
 }
 
+/** Statuses that refuse the caller's credential. */
+const REFUSED_TOKEN: ReadonlySet<number> = new Set([401, 403]);
+
 /** Cases in a row without an answer after which the target counts as gone: the run stops rather than file them. */
 const NO_ANSWERS_TO_STOP = 3;
 
@@ -58,6 +61,9 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
   const seen = new Map<string, FirstSeen>();
   const operationReports = new Map<string, OperationReport>();
   let noAnswers = 0;
+  // Whether any request with the token got another answer than a refusal of the caller (the preflight asks only
+  // operations that read; a run of writes alone learns it here).
+  let tokenTaken = false;
   const record = (ran: RanCase, extra: CaseFinding[] = []) => {
     // What was cut short by the stop is no answer of the target: not counted, not a finding.
     if (ran.answer.failure === STOPPED) return;
@@ -67,6 +73,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
       return;
     }
     tally(operationReports, ran);
+    if (ran.request.auth === 'token' && !REFUSED_TOKEN.has(ran.answer.status)) tokenTaken = true;
     for (const found of [...ran.findings, ...extra]) {
       if (settings.checks.includes(found.check)) note(seen, found, ran);
     }
@@ -86,6 +93,11 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
     const cases = planCases(contract, op, settings.seed, settings.cases).map((requestCase) => makeUnique(op, requestCase));
     const ran = await pacer.all(cases.map((requestCase) => async () => (stopped === undefined ? runCase(contract, target, op, requestCase) : undefined)));
     for (const one of ran) if (one !== undefined) record(one);
+  }
+  const refusedEverywhere = stopped === undefined && !tokenTaken && operationReports.size > 0;
+  if (refusedEverywhere) {
+    const count = operationReports.size === 1 ? 'the operation run answered' : `all ${operationReports.size} operations run answered`;
+    stop({ reason: 'token-refused', message: `the token was refused on every operation (${count} only 401 or 403)` });
   }
   // Shrinking sends requests too: at the pace asked for; never after a stop (a dead target shrinks nothing).
   const findings = await reportFindings(contract, pacedTarget, settings, seen, stopped === undefined ? makeUnique : undefined);

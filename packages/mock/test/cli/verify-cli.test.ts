@@ -153,6 +153,13 @@ describe('npx @vendor/api-mock verify', () => {
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^@vendor\/api-mock verify: the token was refused on every operation \(\d+ read operations answered 401\)$/)]);
   });
 
+  it('exits 3 with one line when the token is refused on every operation of a run of writes alone (no read to ask first)', async () => {
+    const run = await runVerify(['--base-url', sandbox.url, '--cases', '5', '--no-stateful', '--operations', 'createSecretGroup,createOrUpdateMcpServer'], { VENDOR_API_TOKEN: 'not-a-token-of-this-sandbox' });
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe('@vendor/api-mock verify: the token was refused on every operation (all 2 operations run answered only 401 or 403)');
+    expect(run.stdout).not.toContain('valid-refused');
+  });
+
   it('stops with exit 3 when the target stops answering mid-run, and shrinks nothing against it', async () => {
     const dying = await startDyingServer(40);
     try {
