@@ -46,9 +46,9 @@ async function bundledRuntime(names) {
  * One ajv instance's standalone code, wrapped in a function so two instances' code can share one file.
  * ajv emits CommonJS (`exports.v0 = ...`, `require("ajv/dist/runtime/...")`): the wrapper supplies both.
  */
-function compiledSet(name, entries, document, options) {
+function compiledSet(name, entries, document, options, addOurFormats) {
   const ajv = new Ajv2020({ ...options, code: { source: true, esm: false, lines: false } });
-  addFormats(ajv);
+  addOurFormats(ajv, addFormats);
   ajv.addSchema(document);
   const exportNames = {};
   entries.forEach((entry, index) => {
@@ -69,12 +69,12 @@ ${table}
 }
 
 export async function generate({ bundle, repoRoot }) {
-  const { validatorSchemas, documentFingerprint, ajvOptions } = await importTypeScript(repoRoot, SCHEMAS_MODULE);
+  const { validatorSchemas, documentFingerprint, ajvOptions, addOurFormats } = await importTypeScript(repoRoot, SCHEMAS_MODULE);
   // The mock fingerprints the bundle as it reads it from @vendor/api-types/openapi.json (JSON text).
   const published = JSON.parse(JSON.stringify(bundle));
   const schemas = validatorSchemas(published);
-  const coerced = compiledSet('coercedValidators', schemas.coerced, schemas.document, ajvOptions(true));
-  const exact = compiledSet('exactValidators', schemas.exact, schemas.document, ajvOptions(false));
+  const coerced = compiledSet('coercedValidators', schemas.coerced, schemas.document, ajvOptions(true), addOurFormats);
+  const exact = compiledSet('exactValidators', schemas.exact, schemas.document, ajvOptions(false), addOurFormats);
   const runtimeModules = [...new Set([...`${coerced}${exact}`.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]))].sort();
   const runtime = await bundledRuntime(runtimeModules);
   const content = `${HEADER}

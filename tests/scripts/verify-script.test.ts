@@ -6,21 +6,36 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMock, type RunningMock } from '@vendor/api-mock';
+import { startMock, type RunningMock, type RunningSandbox } from '@vendor/api-mock';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOKEN = 'verify-script-token-31c4';
 
 let mock: RunningMock;
+let sandbox: RunningSandbox;
 let dir: string;
 
 beforeAll(async () => {
-  [mock, dir] = await Promise.all([startMock({ onWarning: () => {} }), mkdtemp(path.join(tmpdir(), 'verify-script-'))]);
+  [mock, sandbox, dir] = await Promise.all([
+    startMock({ onWarning: () => {} }),
+    startMock({ sandbox: { secret: 'verify-script-sandbox-secret' }, onWarning: () => {} }),
+    mkdtemp(path.join(tmpdir(), 'verify-script-')),
+  ]);
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([mock?.close(), rm(dir, { recursive: true, force: true })]);
+  await Promise.all([mock?.close(), sandbox?.close(), rm(dir, { recursive: true, force: true })]);
 });
+
+/** scripts/verify.mjs with `args`, the token in VENDOR_API_TOKEN; its exit code and everything it printed. */
+async function runScript(args: string[], token: string): Promise<{ code: unknown; output: string }> {
+  const child = spawn(process.execPath, ['scripts/verify.mjs', ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VENDOR_API_TOKEN: token } });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  return { code, output };
+}
 
 describe('npm run verify', () => {
   test('reports which x-provenance markers the answers confirmed, and never the token', async () => {
@@ -40,4 +55,16 @@ describe('npm run verify', () => {
     expect(json.provenance.every((entry: { verdict: string }) => entry.verdict === 'confirmed')).toBe(true);
     expect(output + JSON.stringify(json)).not.toContain(TOKEN);
   }, 180_000);
+
+  test('against a fresh sandbox, contradicts no marker: a refusal the state explains (a repo that does not exist) is no contradiction', async () => {
+    const report = path.join(dir, 'sandbox.json');
+    const { code, output } = await runScript(['--base-url', sandbox.url, '--seed', '4', '--cases', '30', '--report', report], await sandbox.token('acme'));
+    expect(code, output).toBe(0);
+    const json = JSON.parse(await readFile(report, 'utf8'));
+    // Enough was exercised for the verdicts to mean something.
+    expect(json.provenance.length).toBeGreaterThan(50);
+    const contradicted = json.provenance.filter((entry: { verdict: string }) => entry.verdict === 'contradicted');
+    expect(contradicted, output).toEqual([]);
+    expect(output).toMatch(/\d+ marked facts exercised: \d+ confirmed, 0 contradicted\./);
+  }, 600_000);
 });

@@ -2,6 +2,7 @@
 // argument costs no request and its error names the argument and the rule, as the API's own 400s would.
 import { decodePointer } from '@vendor/spec-model';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { EMAIL_FORMAT } from '@vendor/spec-model';
 import type { JsonSchema, ToolDescriptor } from './tool-descriptor.js';
 
 type Ajv2020 = InstanceType<typeof import('ajv/dist/2020.js').Ajv2020>;
@@ -45,6 +46,8 @@ async function loadAjv(): Promise<Ajv2020> {
   // know. Verbose: a failed oneOf then carries its schema, whose discriminator says which variant was meant.
   const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
   addFormats(ajv);
+  // `email` as RFC 5321 writes it: the contract's one definition (the spec model's), as the mock checks it.
+  ajv.addFormat('email', EMAIL_FORMAT);
   return ajv;
 }
 

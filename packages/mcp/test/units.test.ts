@@ -36,6 +36,12 @@ describe('argument check', () => {
   test('accepts valid arguments', async () => {
     expect(await check(tool('getTeam'), { id: 'jqfwg345gi25n5ju2yz5iz6m' })).toEqual([]);
   });
+
+  test('checks format: email as RFC 5321 writes a mailbox, as the mock does', async () => {
+    const withLogin = (loginId: string) => ({ body: { loginId, oldPassword: 'old-password-1', newPassword: 'new-password-1' } });
+    for (const valid of ['ada@dev', '"a b"@example.com', 'ada@acme.example']) expect(await check(tool('changePassword'), withLogin(valid)), valid).toEqual([]);
+    for (const invalid of ['ada@', '@dev']) expect(await check(tool('changePassword'), withLogin(invalid)), invalid).toEqual(['body.loginId: must match format "email" (format)']);
+  });
 });
 
 describe('redaction of answers', () => {

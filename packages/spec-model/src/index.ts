@@ -22,6 +22,8 @@ export {
 export { HTTP_METHODS, isSafeMethod, type HttpMethod } from './methods.js';
 export { ERROR_SHAPES, addressSpaceOf, invalidInputStatusOf, readSunset } from './conventions.js';
 export { jsonContentOf } from './content.js';
+export { UNIQUE_KEY, uniqueBodyFields } from './unique-fields.js';
+export { EMAIL_FORMAT, isEmailAddress } from './email-format.js';
 export { SpecModelError } from './errors.js';
 export { SECRET_KEY, isSecretKey } from './secret-fields.js';
 export type {

@@ -43,7 +43,7 @@ function makeValidators(document: Json): (schema: Json) => ValidateFunction {
   ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'example' });
   ajv.addKeyword({ keyword: 'components' });
-  for (const keyword of ['x-provenance', 'x-provenance-note']) ajv.addKeyword({ keyword });
+  for (const keyword of ['x-provenance', 'x-provenance-note', 'x-unique']) ajv.addKeyword({ keyword });
   const absolutize = (value: Json): Json => {
     if (Array.isArray(value)) return value.map(absolutize);
     if (!isObject(value)) return value;

@@ -48,6 +48,8 @@ function makeAjv() {
   // Provenance marks (where a gap-filling value came from) are data for us, not validation keywords.
   ajv.addKeyword({ keyword: 'x-provenance' });
   ajv.addKeyword({ keyword: 'x-provenance-note' });
+  // x-unique (a value the service refuses twice) is contract data for writers such as verify, not a validation keyword.
+  ajv.addKeyword({ keyword: 'x-unique' });
   // The registered root is `{$id, components: {schemas}}`, so refs keep their `#/components/schemas/X`
   // pointers; `components` is declared so strict mode accepts that root when a fragment is resolved.
   ajv.addKeyword({ keyword: 'components' });

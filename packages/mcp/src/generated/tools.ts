@@ -2602,7 +2602,9 @@ export const tools: readonly ToolDescriptor[] = [
           "properties": {
             "name": {
               "type": "string",
-              "minLength": 1
+              "minLength": 1,
+              "description": "Name of the group, unique within the tenant (a second group with the same name is refused with 422).",
+              "x-unique": true
             },
             "integrationId": {
               "type": "string",

@@ -3,7 +3,7 @@
 // loaded only then.
 import { fingerprint as generatedFingerprint, loadValidators } from '../generated/validators.js';
 import type { MockOperation } from '../spec/operation-table.js';
-import { ajvOptions, documentFingerprint, validatorSchemas } from './validator-keys.js';
+import { addOurFormats, ajvOptions, documentFingerprint, validatorSchemas } from './validator-keys.js';
 import type { OpenApiDocument } from '../types.js';
 
 /** ajv's error object, as far as the mock reads it. */
@@ -43,7 +43,7 @@ export async function compileValidators(doc: OpenApiDocument, operations: MockOp
   ];
   for (const { entries, coerceTypes } of sets) {
     const ajv = new Ajv2020(ajvOptions(coerceTypes));
-    addFormats(ajv);
+    addOurFormats(ajv, addFormats);
     ajv.addSchema(schemas.document);
     for (const { key, schema } of entries) {
       try {

@@ -6,7 +6,7 @@
 //   parameters <operationId> <path|query|header> the operation's parameters of that place, as one object
 //   response <operationId> <status>              the JSON body of a documented response
 //   response-headers <operationId> <status>      the headers a documented response names, as one object
-import { createSpecModel } from '@vendor/spec-model';
+import { createSpecModel, EMAIL_FORMAT } from '@vendor/spec-model';
 import { rewriteDiscriminators } from './discriminator-rewrite.js';
 import { PARAMETER_PLACES, readOperations, type MockOperation, type MockResponseHeader, type ParameterPlace } from '../spec/operation-table.js';
 import type { OpenApiDocument } from '../types.js';
@@ -22,6 +22,15 @@ export const responseHeadersKey = (op: MockOperation, status: string) => `respon
 /** ajv's options for both sets; the generator and the run-time compile must use the same ones. */
 export function ajvOptions(coerceTypes: boolean) {
   return { strict: false, allErrors: true, coerceTypes };
+}
+
+/**
+ * The formats both sets check: ajv-formats', with `email` as RFC 5321 writes it (the spec model's one definition,
+ * which allows `ada@dev`; ajv-formats' own wants a dot in the domain). A RegExp, so standalone code embeds it.
+ */
+export function addOurFormats<A extends { addFormat(name: string, format: RegExp): unknown }>(ajv: A, addFormats: (ajv: A) => unknown): void {
+  addFormats(ajv);
+  ajv.addFormat('email', EMAIL_FORMAT);
 }
 
 /** The name a parameter has in its place's object: headers arrive lower-cased from node:http. */

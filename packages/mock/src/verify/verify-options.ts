@@ -2,6 +2,9 @@
 // a VerifyUsageError naming the option and the rule (the CLI prints it as a usage error, exit 2); the token is never
 // part of a message.
 import type { SpecSource } from '../spec/load-spec.js';
+import { chooseChecks } from './checking/check-registry.js';
+import { newRunNonce, RUN_NONCE } from './generation/unique-values.js';
+import type { CheckName } from './verify-types.js';
 
 export interface VerifyOptions {
   /** the control plane's base URL */
@@ -12,6 +15,17 @@ export interface VerifyOptions {
   token: string;
   /** fixes every generated case; default a random one (the report names it) */
   seed?: number;
+  /**
+   * the run nonce that makes the contract's unique values (`x-unique`) unique to this run; default a new one (the
+   * report names it). With the same seed, the same run replays a run exactly.
+   */
+  run?: string;
+  /** the checks to apply (names of checking/check-registry.ts); default all */
+  checks?: readonly string[];
+  /** checks to leave out */
+  excludeChecks?: readonly string[];
+  /** stops the run: what ran is reported, marked interrupted (the CLI aborts it on Ctrl+C) */
+  signal?: AbortSignal;
   /** cases per operation; default 50 */
   cases?: number;
   /** operationIds to verify; default all */
@@ -39,6 +53,9 @@ export interface VerifySettings {
   gatewayBaseUrl: string;
   token: string;
   seed: number;
+  run: string;
+  checks: CheckName[];
+  signal: AbortSignal | undefined;
   cases: number;
   operations: readonly string[] | undefined;
   includeDestructive: boolean;
@@ -69,11 +86,22 @@ export function verifySettings(options: VerifyOptions): VerifySettings {
   if (options.gatewayBaseUrl !== undefined) checkUrl('gatewayBaseUrl', options.gatewayBaseUrl);
   const hasToken = typeof options.token === 'string' && options.token.trim() !== '';
   if (!hasToken) throw new VerifyUsageError('token', 'token must be a non-empty string');
+  const run = options.run ?? newRunNonce();
+  if (!RUN_NONCE.test(run)) throw new VerifyUsageError('run', 'run must be 1 to 12 lower-case letters or digits (the run nonce a report names)');
+  const chosen = chooseChecks(options.checks, options.excludeChecks);
+  if ('unknown' in chosen) {
+    const list = chosen.unknown.join(', ');
+    throw new VerifyUsageError(chosen.option, `${chosen.option}: ${list} ${chosen.unknown.length === 1 ? 'is not a check' : 'are not checks'} (--list-checks lists them)`);
+  }
+  if (chosen.checks.length === 0) throw new VerifyUsageError('checks', 'checks: the selection leaves no check to apply (--list-checks lists them)');
   return {
     baseUrl: options.baseUrl,
     gatewayBaseUrl: options.gatewayBaseUrl ?? options.baseUrl,
     token: options.token,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    run,
+    checks: chosen.checks,
+    signal: options.signal,
     cases: positiveInteger('cases', options.cases, DEFAULT_CASES),
     operations: options.operations,
     includeDestructive: options.includeDestructive === true,

@@ -23,6 +23,8 @@ export interface RequestCase {
   breaks?: { rule: string; at: string };
   /** a flow's step: which flow and step sent it (`create reads back: getMcpServer`) */
   flow?: string;
+  /** the values the contract marks unique (`x-unique`) were made unique for this run, at these places */
+  madeUnique?: string[];
 }
 
 /** The answer to a case, as the checks read it. */
@@ -37,8 +39,9 @@ export interface CaseAnswer {
 }
 
 /**
- * What verify checks, named as API testers know them (Schemathesis' checks, and verify's own for flows and
- * authentication). A finding has one check and, beneath it, the exact rule (`required`, `media_type`, ...).
+ * What verify checks, named as API testers know them (Schemathesis' names where the meaning is the same, verify's
+ * own for reading back and paging). A finding has one check and, beneath it, the exact rule (`required`, ...).
+ * Their descriptions and where each applies: checking/check-registry.ts.
  */
 export const CHECKS = [
   'not_a_server_error',
@@ -47,7 +50,7 @@ export const CHECKS = [
   'response_schema_conformance',
   'negative_data_rejection',
   'positive_data_acceptance',
-  'authentication',
+  'ignored_auth',
   'ensure_resource_availability',
   'read_back_equal',
   'pagination_ends',
@@ -64,6 +67,8 @@ export interface CaseFinding {
   /** where: `status`, `body.data.id`, `header.content-type`, `pages` */
   path: string;
   message: string;
+  /** the server's own message in its answer (an error's `message`, `error.message` or `detail[].msg`), if any */
+  serverMessage?: string;
 }
 
 /** A finding of the report: one per operation, check, rule and path, with the smallest case that shows it. */
@@ -91,6 +96,8 @@ export interface OperationReport {
   /** answers by status */
   statuses: Record<string, number>;
   findings: number;
+  /** the checks that apply to this operation (and were selected): the JUnit report's test cases */
+  checks: CheckName[];
 }
 
 export interface SkippedOperation {
@@ -98,8 +105,36 @@ export interface SkippedOperation {
   reason: string;
 }
 
+/** Why a run stopped before its end, in one line: `target unreachable: ...`, `the token was refused on every operation`. */
+export interface RunStop {
+  reason: 'interrupted' | 'target-unreachable' | 'token-refused';
+  message: string;
+}
+
+/** What became of a flow: it ran and found nothing, it found something, or it could not run (and why). */
+export interface FlowReport {
+  name: string;
+  operationId: string;
+  steps: number;
+  findings: number;
+  outcome: 'passed' | 'failed' | 'skipped';
+  /** why a skipped flow could not run: `nothing to delete: the first deleteMlRepo got 404` */
+  reason?: string;
+}
+
+/** A marker's verdict; a contradicted one with the first request that contradicted it and the answer it got. */
+export interface ProvenanceVerdict extends ProvenanceEntry {
+  sample?: { curl: string; status: number; serverMessage?: string };
+}
+
 export interface VerifyReport {
   seed: number;
+  /** the run nonce that made this run's unique values unique; `--seed S --run R` replays the run exactly */
+  run: string;
+  /** the checks the run applied (all unless --checks or --exclude-checks chose) */
+  checks: CheckName[];
+  /** set when the run stopped early or never started: Ctrl+C, a target that does not answer, a refused token */
+  stopped?: RunStop;
   /** settings as run: never the token */
   settings: { baseUrl: string; gatewayBaseUrl: string; cases: number; includeDestructive: boolean; stateful: boolean; concurrency: number; rate: number | undefined };
   totals: { operations: number; cases: number; findings: number; durationMs: number; casesPerSecond: number };
@@ -107,7 +142,7 @@ export interface VerifyReport {
   skipped: SkippedOperation[];
   findings: ReportedFinding[];
   /** the flows followed (links, paging, delete), each with its outcome */
-  flows: Array<{ name: string; operationId: string; steps: number; findings: number }>;
+  flows: FlowReport[];
   /** which x-provenance markers the answers confirmed or contradicted; absent when the spec carries none */
-  provenance?: ProvenanceEntry[];
+  provenance?: ProvenanceVerdict[];
 }

@@ -6,8 +6,8 @@ import { deriveSeed } from '../../src/sandbox/seed/derive-seed.js';
 import { seedForTenant } from '../../src/sandbox/seed/tenant-seed.js';
 import type { StoredRecord } from '../../src/sandbox/store/record-store.js';
 import { jsonContentOf, type NamedExample } from '@vendor/spec-model';
-import { loadModel } from '../helpers/spec.js';
-import { doc, requestExample } from './helpers.js';
+import { loadModel, schemaValidator } from '../helpers/spec.js';
+import { doc, model, requestExample } from './helpers.js';
 
 /** The seed of a document: of the bundle, or of a changed copy. */
 const seedOf = (d: any) => deriveSeed(loadModel(d));
@@ -57,22 +57,46 @@ describe('deriveSeed', () => {
     expect(new Set(chain.map((t) => t.state.status))).toEqual(new Set([...shown, 'cancelled']));
   });
 
-  it('fills first_turn_id (the oldest turn) and updated_at (completion, else start) on every turn of the chain', () => {
-    const changed = structuredClone(doc);
-    // Examples without the newer fields, and a chain longer than they show: the clones get them too.
-    for (const example of examplesOf(changed, 'listAgentSessionTurns')) {
-      for (const turn of example.value.data) {
-        delete turn.first_turn_id;
-        delete turn.updated_at;
-      }
-    }
-    const seed = seedOf(changed);
+  it('seeds the example session in the older wire form every SDK parses (created_by_subject), clones included', () => {
+    const seed = seedOf(doc);
     const turns = seed.records.filter((r) => r.kind === 'turn' && r.parent === seed.sessionId).map((r) => r.body as any);
-    const oldest = turns.find((t) => !('previous_turn_id' in t));
     expect(turns.length).toBeGreaterThanOrEqual(MIN_TURNS);
     for (const turn of turns) {
-      expect(turn.first_turn_id, turn.id).toBe(oldest.id);
-      expect(turn.updated_at, turn.id).toBe(turn.state.completed_at ?? turn.created_at);
+      expect(turn.created_by_subject, turn.id).toEqual({ subject_id: expect.any(String), subject_type: expect.any(String), subject_slug: expect.any(String) });
+      expect('first_turn_id' in turn, turn.id).toBe(false);
+    }
+  });
+
+  it('seeds the newer wire form (first_turn_id and updated_at, no created_by_subject) on a turn of a second session', () => {
+    const seed = seedOf(doc);
+    const elsewhere = seed.records.filter((r) => r.kind === 'turn' && r.parent !== seed.sessionId).map((r) => r.body as any);
+    const newer = elsewhere.filter((turn) => !('created_by_subject' in turn));
+    expect(newer.length).toBeGreaterThan(0);
+    for (const turn of newer) {
+      expect(turn.first_turn_id, turn.id).toEqual(expect.any(String));
+      expect(turn.updated_at, turn.id).toEqual(expect.any(String));
+    }
+  });
+
+  it('validates every seeded turn, and every documented turn example, against the spec', () => {
+    const validate = schemaValidator(model)('#/components/schemas/AgentTurn');
+    const seeded = seedOf(doc).records.filter((r) => r.kind === 'turn').map((r) => r.body as any);
+    const documented = examplesOf(doc, 'listAgentSessionTurns').flatMap((example) => example.value.data);
+    expect(seeded.length).toBeGreaterThanOrEqual(MIN_TURNS + 1);
+    for (const turn of [...seeded, ...documented]) expect(validate(turn), `${turn.id}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  });
+
+  it('serves created_by_subject in the default turn examples, and the newer form only in the named example newerGateway', () => {
+    const examples = examplesOf(doc, 'listAgentSessionTurns');
+    const newer = examples.find((example) => example.name === 'newerGateway');
+    expect(newer).toBeDefined();
+    for (const example of examples.filter((one) => one !== newer)) {
+      for (const turn of example.value.data) expect(turn.created_by_subject, `${example.name} ${turn.id}`).toBeDefined();
+    }
+    expect(examples[0]!.name).not.toBe('newerGateway');
+    for (const turn of newer!.value.data) {
+      expect('created_by_subject' in turn, turn.id).toBe(false);
+      expect(turn).toMatchObject({ first_turn_id: expect.any(String), updated_at: expect.any(String) });
     }
   });
 

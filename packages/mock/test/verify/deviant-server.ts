@@ -29,14 +29,15 @@ export const DEVIATIONS: readonly Deviation[] = [
   { operationId: 'getArtifactVersion', check: 'response_schema_conformance', rule: 'required', what: 'answers 404 in the wrong error shape' },
   { operationId: 'getMcpServer', check: 'ensure_resource_availability', rule: 'linked-not-found', what: 'does not find a server just created' },
   { operationId: 'listAgentSkillVersions', check: 'pagination_ends', rule: 'repeated-item', what: 'ignores offset: every page is the first' },
-  { operationId: 'listAgentSessionTurns', check: 'pagination_ends', rule: 'never-ends', what: 'always names the same next page' },
+  { operationId: 'listAgentSessionTurns', check: 'pagination_ends', rule: 'repeated-token', what: 'always names the same next page' },
   { operationId: 'deleteMlRepo', check: 'use_after_free', rule: 'deleted-still-answers', what: 'deletes the same repo again and again' },
-  { operationId: 'getAgentSkill', check: 'authentication', rule: 'unauthenticated-accepted', what: 'answers without a token' },
+  { operationId: 'getAgentSkill', check: 'ignored_auth', rule: 'unauthenticated-accepted', what: 'answers without a token' },
   { operationId: 'changePassword', check: 'response_schema_conformance', rule: 'required', what: 'answers 401 in the wrong error shape' },
   { operationId: 'getArtifactVersionSignedUrls', check: 'negative_data_rejection', rule: 'invalid-accepted:', what: 'signs URLs for an invalid body' },
-  { operationId: 'createSecretGroup', check: 'status_code_conformance', rule: 'invalid-accepted:', what: 'refuses invalid bodies with 400, not the documented 422' },
+  { operationId: 'createSecretGroup', check: 'status_code_conformance', rule: 'invalid-wrong-status:', what: 'refuses invalid bodies with 400, not the documented 422' },
   { operationId: 'createOrUpdateModelVersion', check: 'positive_data_acceptance', rule: 'valid-refused', what: 'refuses even its documented examples' },
   { operationId: 'terminateJob', check: 'not_a_server_error', rule: 'server-error', what: 'answers 500 for a job run name longer than 20 characters' },
+  { operationId: 'listResponseInputItems', check: 'not_a_server_error', rule: 'server-error', what: 'answers 500 to a request without a token' },
 ];
 
 /** Routes of the deviations, by method and path. */
@@ -58,6 +59,7 @@ const ROUTES: ReadonlyArray<[string, RegExp, string]> = [
   ['POST', /^\/api\/svc\/v1\/secret-groups$/, 'createSecretGroup'],
   ['PUT', /^\/api\/ml\/v1\/model-versions$/, 'createOrUpdateModelVersion'],
   ['POST', /^\/api\/svc\/v1\/jobs\/terminate$/, 'terminateJob'],
+  ['GET', /^\/responses\/[^/]+\/input_items$/, 'listResponseInputItems'],
 ];
 
 export interface DeviantServer {
@@ -73,9 +75,13 @@ interface Answer {
   body: unknown;
 }
 
-/** How getMcpServer answers for a server just created or updated: not at all (404), or with a field changed. */
+/**
+ * How getMcpServer answers for a server just created or updated: not at all (404), or with a field changed; how
+ * listAgentSessionTurns pages: the same next token on every page, or a refusal (400) of the token it handed out.
+ */
 export interface DeviantOptions {
   createdServers?: 'not-found' | 'read-back-differs';
+  turnPages?: 'same-token' | 'refuses-own-token';
 }
 
 export async function startDeviantServer(options: DeviantOptions = {}): Promise<DeviantServer> {
@@ -147,7 +153,12 @@ export async function startDeviantServer(options: DeviantOptions = {}): Promise<
         break;
       }
       case 'listAgentSessionTurns': {
+        if (options.turnPages === 'refuses-own-token' && url.searchParams.has('page_token')) {
+          answer = { status: 400, headers: { 'content-type': 'application/json' }, body: { error: { message: 'page_token is not a valid token', type: 'invalid_request_error' } } };
+          break;
+        }
         answer = await forward();
+        if (options.turnPages === 'refuses-own-token') break;
         if (answer.status === 200) {
           const page = answer.body as any;
           turnPages += 1;
@@ -185,6 +196,9 @@ export async function startDeviantServer(options: DeviantOptions = {}): Promise<
         answer = hasToken && longName ? { status: 500, headers: {}, body: undefined } : await forward();
         break;
       }
+      case 'listResponseInputItems':
+        answer = req.headers.authorization === undefined ? { status: 500, headers: { 'content-type': 'application/json' }, body: { error: { message: 'internal error' } } } : await forward();
+        break;
       default:
         answer = await forward();
     }

@@ -1242,6 +1242,7 @@ export interface components {
         };
         /** @description A group is created with its integration and its initial secrets, so all three fields are required. */
         CreateSecretGroupRequest: {
+            /** @description Name of the group, unique within the tenant (a second group with the same name is refused with 422). */
             name: string;
             /** @description Id (fqn) of the secret-store integration that stores the secrets. */
             integrationId: string;

@@ -55,23 +55,7 @@ export function extendTurnChain(collected: RecordsByKind): string | undefined {
     }
     current = previous;
   }
-  fillChainFields(turns, head);
   return sessionId;
-}
-
-/**
- * Every turn of the chain names the session's first turn and when it last changed, as newer gateways
- * send them: `first_turn_id` is the oldest turn, `updated_at` the turn's completion (or its start).
- */
-function fillChainFields(turns: Map<string, Body>, head: Body): void {
-  const chain: Body[] = [];
-  for (let turn: Body | undefined = head; turn !== undefined; turn = turns.get(String(turn.previous_turn_id))) chain.push(turn);
-  const firstTurnId = String(chain.at(-1)!.id);
-  for (const turn of chain) {
-    turn.first_turn_id = firstTurnId;
-    const completedAt = (turn.state as Record<string, unknown> | undefined)?.completed_at;
-    turn.updated_at = typeof completedAt === 'string' ? completedAt : String(turn.created_at);
-  }
 }
 
 /** A state still missing from the chain; `running` only for the newest turn, so older clones are finished turns. */
@@ -86,6 +70,15 @@ function cloneTurn(template: Body, id: string, sessionId: string, newer: Body): 
   turn.id = id;
   turn.session_id = sessionId;
   delete turn.previous_turn_id;
+  // A chain speaks one wire form: a clone takes the newer turn's (who started it, or first_turn_id and updated_at).
+  const subject = newer.created_by_subject;
+  if (subject !== undefined) {
+    turn.created_by_subject = structuredClone(subject);
+    delete turn.first_turn_id;
+    delete turn.updated_at;
+  } else {
+    delete turn.created_by_subject;
+  }
   turn.created_at = shiftIso(newer.created_at, -120);
   const state = turn.state as Record<string, any> | undefined;
   if (state && typeof state.completed_at === 'string') state.completed_at = shiftIso(turn.created_at, 30);

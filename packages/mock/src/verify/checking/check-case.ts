@@ -1,22 +1,33 @@
-// Checks one answer: first as the validation proxy checks every answer (documented status, media type, body
-// schema and error shape: proxy/checking), then against what this case must get: a valid request no invalid-input
-// error, an invalid one the operation's invalid-input status, an unauthenticated one 401. A 5xx is always a finding.
+// Checks one answer, labelled from the answer first: any 5xx is `not_a_server_error` and nothing else, whatever the
+// request was. A 2xx or 4xx is checked as the validation proxy checks every answer (documented status, media type,
+// body schema and error shape: proxy/checking), then against what this case must get: a valid request no
+// invalid-input error, an invalid one the operation's invalid-input status, an unauthenticated one 401.
 import { responseFor } from '@vendor/spec-model';
 import { checkResponse, type SeenAnswer } from '../../proxy/checking/check-exchange.js';
 import type { Finding } from '../../proxy/checking/checked-exchange.js';
 import type { MockOperation } from '../../spec/operation-table.js';
 import type { SchemaValidators } from '../../validation/runtime-validators.js';
 import type { CaseAnswer, CaseFinding, CheckName, RequestCase } from '../verify-types.js';
+import { isStateRefusal, namesConflict, serverMessageOf } from './server-message.js';
 
 const UNAUTHENTICATED = 401;
 
 export function checkCase(validators: SchemaValidators, op: MockOperation, requestCase: RequestCase, answer: CaseAnswer): CaseFinding[] {
   if (answer.failure !== undefined) return [finding(op, 'not_a_server_error', 'no-answer', 'status', answer.failure)];
+  // A server error says nothing of what the request's kind expects: labelling it so would name the wrong fault.
+  const isServerError = answer.status >= 500;
+  if (isServerError) return withServerMessage([finding(op, 'not_a_server_error', 'server-error', 'status', `status ${answer.status} for a ${describeCase(requestCase)}`)], answer);
   const findings: CaseFinding[] = [];
-  if (answer.status >= 500) findings.push(finding(op, 'not_a_server_error', 'server-error', 'status', `status ${answer.status} for a ${describeCase(requestCase)}`));
   findings.push(...expectationFindings(op, requestCase, answer));
   findings.push(...conformanceFindings(validators, op, answer));
-  return findings;
+  return withServerMessage(findings, answer);
+}
+
+/** Each finding with what the server said beside its status, so that the report names the real fault. */
+function withServerMessage(findings: CaseFinding[], answer: CaseAnswer): CaseFinding[] {
+  const serverMessage = serverMessageOf(answer);
+  if (serverMessage === undefined) return findings;
+  return findings.map((found) => ({ ...found, serverMessage }));
 }
 
 /**
@@ -33,20 +44,33 @@ function expectationFindings(op: MockOperation, requestCase: RequestCase, answer
   if (requestCase.kind === 'auth') {
     if (status === UNAUTHENTICATED) return [];
     const sent = requestCase.auth === 'none' ? 'no token' : 'a malformed Authorization header (no token)';
-    return [finding(op, 'authentication', 'unauthenticated-accepted', 'status', `a request with ${sent} got ${status}, not 401`)];
+    // Only a success lets the request through; another refusal is the wrong status, not an ignored credential.
+    if (isSuccess(status)) return [finding(op, 'ignored_auth', 'unauthenticated-accepted', 'status', `a request with ${sent} got ${status}, not 401`)];
+    return [finding(op, 'status_code_conformance', 'unauthenticated-not-401', 'status', `a request with ${sent} got ${status}, not 401`)];
   }
   if (requestCase.kind === 'invalid') {
     if (status === op.invalidInputStatus) return [];
     const { rule, at } = requestCase.breaks!;
-    const check: CheckName = status < 300 ? 'negative_data_rejection' : 'status_code_conformance';
-    return [finding(op, check, `invalid-accepted:${rule}`, at, `a request that breaks ${rule} at ${at} got ${status}, not ${op.invalidInputStatus}`)];
+    const message = `a request that breaks ${rule} at ${at} got ${status}, not ${op.invalidInputStatus}`;
+    if (isSuccess(status)) return [finding(op, 'negative_data_rejection', `invalid-accepted:${rule}`, at, message)];
+    return [finding(op, 'status_code_conformance', `invalid-wrong-status:${rule}`, at, message)];
   }
   // A documented example must be taken. A generated request may name what does not exist (an id, a repo, a page
-  // token): the operation's documented invalid-input error is then an error the request could cause.
-  const refusedInput = status === op.invalidInputStatus && (requestCase.kind !== 'valid' || responseFor(op, status) === undefined);
-  const refused = refusedInput || status === UNAUTHENTICATED;
+  // token): the operation's documented invalid-input error is then an error the request could cause. A refusal the
+  // target's state explains (a record gone, or one already there) says nothing of the request's form, unless the
+  // case made its unique values unique for this run: then a conflict is the implementation's.
+  const madeUnique = (requestCase.madeUnique ?? []).length > 0;
+  const conflictDespiteUnique = madeUnique && namesConflict(answer);
+  const explainedByState = isStateRefusal(answer) && !conflictDespiteUnique;
+  const refusedInput = status === op.invalidInputStatus && (requestCase.kind !== 'valid' || responseFor(op, status) === undefined) && !explainedByState;
+  const refused = refusedInput || status === UNAUTHENTICATED || conflictDespiteUnique;
   if (!refused) return [];
-  return [finding(op, 'positive_data_acceptance', 'valid-refused', 'status', `a request that keeps every request rule got ${status}`)];
+  const why = conflictDespiteUnique ? `a request whose unique values (${requestCase.madeUnique!.join(', ')}) were made unique for this run` : 'a request that keeps every request rule';
+  return [finding(op, 'positive_data_acceptance', 'valid-refused', 'status', `${why} got ${status}`)];
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
 }
 
 function seenAnswer(answer: CaseAnswer): SeenAnswer {

@@ -5,6 +5,7 @@
 import { evaluateRuntimeExpression, isSafeMethod, type SpecLink } from '@vendor/spec-model';
 import type { MockOperation } from '../../spec/operation-table.js';
 import { finding } from '../checking/check-case.js';
+import { answerText } from '../checking/server-message.js';
 import { exampleCases, placeOf, wireText } from '../generation/valid-cases.js';
 import { runCase, type RanCase } from '../running/run-case.js';
 import type { Target } from '../running/send-case.js';
@@ -19,9 +20,14 @@ export interface FlowRun {
   ran: RanCase[];
   /** findings of the flow itself (beside each step's own checks) */
   findings: Array<{ found: CaseFinding; step: RanCase }>;
+  /** set when the flow could not run, with the reason: never reported as passed */
+  skipped?: string;
 }
 
-export async function followLinks(contract: VerifyContract, target: Target, allowed: (op: MockOperation) => boolean): Promise<FlowRun[]> {
+/** Gives a flow's first request its run-unique values (generation/unique-values.ts). */
+export type PrepareCase = (op: MockOperation, requestCase: RequestCase) => RequestCase;
+
+export async function followLinks(contract: VerifyContract, target: Target, allowed: (op: MockOperation) => boolean, prepare: PrepareCase): Promise<FlowRun[]> {
   const flows: FlowRun[] = [];
   for (const source of contract.model.operations) {
     const sourceOp = contract.operation(source.operationId);
@@ -30,22 +36,23 @@ export async function followLinks(contract: VerifyContract, target: Target, allo
       for (const link of response.links) {
         const targetOp = contract.operation(link.operationId);
         if (!allowed(targetOp)) continue;
-        flows.push(await followLink(contract, target, sourceOp, targetOp, link));
+        flows.push(await followLink(contract, target, sourceOp, targetOp, link, prepare));
       }
     }
   }
   return flows;
 }
 
-async function followLink(contract: VerifyContract, target: Target, sourceOp: MockOperation, targetOp: MockOperation, link: SpecLink): Promise<FlowRun> {
+async function followLink(contract: VerifyContract, target: Target, sourceOp: MockOperation, targetOp: MockOperation, link: SpecLink, prepare: PrepareCase): Promise<FlowRun> {
   const name = `${sourceOp.operationId} -> ${link.name} -> ${targetOp.operationId}`;
   const flow: FlowRun = { name, operationId: sourceOp.operationId, ran: [], findings: [] };
   const first = exampleCases(contract, sourceOp)[0];
-  if (first === undefined) return flow;
-  const sourceCase: RequestCase = { ...first, flow: name };
+  if (first === undefined) return { ...flow, skipped: `${sourceOp.operationId} has no valid documented example to start from` };
+  const sourceCase: RequestCase = prepare(sourceOp, { ...first, flow: name });
   const sent = await runCase(contract, target, sourceOp, sourceCase);
   flow.ran.push(sent);
-  if (sent.answer.status < 200 || sent.answer.status >= 300 || sent.answer.body.kind !== 'json') return flow;
+  const sourceAnswered = sent.answer.status >= 200 && sent.answer.status < 300 && sent.answer.body.kind === 'json';
+  if (!sourceAnswered) return { ...flow, skipped: `no link target: ${sourceOp.operationId} got ${answerText(sent.answer)}` };
   const targetCase = linkedCase(contract, targetOp, link, sent, name);
   if (targetCase === undefined) {
     flow.findings.push({ found: finding(sourceOp, 'ensure_resource_availability', 'link-value-missing', `links.${link.name}`, `the answer has no value for link ${link.name}`), step: sent });
@@ -69,6 +76,7 @@ async function followLink(contract: VerifyContract, target: Target, sourceOp: Mo
     const walked = await walkPages(contract, target, targetOp, targetCase, name);
     flow.ran.push(...walked.ran);
     flow.findings.push(...walked.findings);
+    if (walked.skipped !== undefined) flow.skipped = walked.skipped;
   }
   return flow;
 }

@@ -1,7 +1,9 @@
 // Walks a paginated operation to its end, as its `x-pagination` says (the spec model reads it): a page-token list
 // sends each page's next token until a page has none; an offset list adds the items received until it reaches the
-// total. The walk must end (pagination_ends: never-ends), name no item twice (repeated-item) and, where a total is
-// given, bring exactly that many items (total-mismatch).
+// total. The walk must end (pagination_ends: never-ends), accept the next page it was told to ask for
+// (refused-own-token, refused-offset), hand out no token twice (repeated-token), name no item twice (repeated-item)
+// and, where a total is given, bring exactly that many items (total-mismatch). A first page that cannot be had
+// skips the walk, with the reason.
 import type { MockOperation } from '../../spec/operation-table.js';
 import { finding } from '../checking/check-case.js';
 import { runCase, type RanCase } from '../running/run-case.js';
@@ -9,6 +11,7 @@ import type { Target } from '../running/send-case.js';
 import type { VerifyContract } from '../verify-contract.js';
 import type { CaseFinding, RequestCase } from '../verify-types.js';
 import { violationsOf } from '../generation/case-request.js';
+import { answerText, serverMessageOf } from '../checking/server-message.js';
 
 /** A walk longer than this has no end in sight. */
 export const MAX_PAGES = 200;
@@ -18,6 +21,8 @@ const PAGE_SIZE = '2';
 export interface PageWalk {
   ran: RanCase[];
   findings: Array<{ found: CaseFinding; step: RanCase }>;
+  /** why the walk could not start */
+  skipped?: string;
 }
 
 export async function walkPages(contract: VerifyContract, target: Target, op: MockOperation, start: RequestCase, flow: string): Promise<PageWalk> {
@@ -36,7 +41,20 @@ export async function walkPages(contract: VerifyContract, target: Target, op: Mo
     walk.ran.push(ran);
     const body = ran.answer.body.kind === 'json' ? ran.answer.body.value : undefined;
     const isPage = ran.answer.status >= 200 && ran.answer.status < 300 && body !== undefined;
-    if (!isPage) return walk;
+    if (!isPage && page === 1) return { ...walk, skipped: `the first page got ${answerText(ran.answer)}` };
+    if (!isPage) {
+      // The server refused the next page it named itself: the walk's finding, not the step's (its request is the
+      // server's own, so "a valid request refused" would name the wrong fault).
+      const isRefusal = ran.answer.status >= 400 && ran.answer.status < 500;
+      if (isRefusal) {
+        ran.findings = ran.findings.filter((found) => found.check !== 'positive_data_acceptance');
+        const what = pagination.style === 'page-token' ? 'its own next page token' : `offset ${request.query[pagination.offsetParameter]}`;
+        const rule = pagination.style === 'page-token' ? 'refused-own-token' : 'refused-offset';
+        const serverMessage = serverMessageOf(ran.answer);
+        walk.findings.push({ found: { ...finding(op, 'pagination_ends', rule, 'pages', `page ${page} refused ${what} with ${ran.answer.status}`), ...(serverMessage !== undefined && { serverMessage }) }, step: ran });
+      }
+      return walk;
+    }
     const items = valueAt(body, pagination.itemsAt);
     if (!Array.isArray(items)) return walk;
     for (const item of items) {
@@ -57,7 +75,7 @@ export async function walkPages(contract: VerifyContract, target: Target, op: Mo
       const hasNext = typeof token === 'string' && token !== '';
       if (!hasNext) return walk;
       if (tokens.has(token)) {
-        walk.findings.push({ found: finding(op, 'pagination_ends', 'never-ends', 'pages', `page ${page} names a next page already walked`), step: ran });
+        walk.findings.push({ found: finding(op, 'pagination_ends', 'repeated-token', 'pages', `page ${page} hands out a next page token an earlier page handed out`), step: ran });
         return walk;
       }
       tokens.add(token);

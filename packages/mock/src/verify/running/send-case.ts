@@ -11,7 +11,12 @@ export interface Target {
   fetch: typeof fetch;
   /** milliseconds before a request counts as unanswered */
   timeoutMs: number;
+  /** aborted when the run stops (Ctrl+C, a target that stopped answering): requests in flight end at once */
+  stop?: AbortSignal;
 }
+
+/** The failure of a case cut short because the run stopped: not an answer of the target, never a finding. */
+export const STOPPED = 'the run stopped';
 
 /**
  * The Authorization header of a `malformed` case: the Bearer scheme with no token after it. Every implementation
@@ -23,7 +28,9 @@ export async function sendCase(target: Target, op: MockOperation, requestCase: R
   const headers = new Headers(requestCase.headers);
   if (requestCase.auth === 'token') headers.set('authorization', `Bearer ${target.token}`);
   if (requestCase.auth === 'malformed') headers.set('authorization', MALFORMED_AUTHORIZATION);
-  const init: RequestInit = { method: op.method.toUpperCase(), headers, signal: AbortSignal.timeout(target.timeoutMs) };
+  const timeout = AbortSignal.timeout(target.timeoutMs);
+  const signal = target.stop === undefined ? timeout : AbortSignal.any([timeout, target.stop]);
+  const init: RequestInit = { method: op.method.toUpperCase(), headers, signal };
   if (requestCase.body !== undefined) {
     headers.set('content-type', 'application/json');
     init.body = JSON.stringify(requestCase.body);
@@ -32,7 +39,10 @@ export async function sendCase(target: Target, op: MockOperation, requestCase: R
     const response = await target.fetch(caseUrl(target, op, requestCase), init);
     return await readAnswer(response);
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${target.timeoutMs} ms` : `no answer: ${(error as Error).message}`;
+    if (target.stop?.aborted === true) return { status: 0, mediaType: undefined, headers: {}, body: { kind: 'none' }, failure: STOPPED };
+    const code = ((error as Error).cause as { code?: unknown } | undefined)?.code;
+    const detail = typeof code === 'string' ? ` (${code})` : '';
+    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${target.timeoutMs} ms` : `no answer: ${(error as Error).message}${detail}`;
     return { status: 0, mediaType: undefined, headers: {}, body: { kind: 'none' }, failure: reason };
   }
 }

@@ -19,15 +19,28 @@ export interface ShrinkResult {
 
 export const DEFAULT_SHRINK_TRIES = 60;
 
-export async function shrinkCase(validators: SchemaValidators, op: MockOperation, failing: RequestCase, stillFails: StillFails, maxTries = DEFAULT_SHRINK_TRIES): Promise<ShrinkResult> {
+/**
+ * `prepare` gives each candidate what the run gives every request it sends (values unique to the run), so that a
+ * candidate never collides with the run's own records; a prepared candidate must still be smaller.
+ */
+export async function shrinkCase(
+  validators: SchemaValidators,
+  op: MockOperation,
+  failing: RequestCase,
+  stillFails: StillFails,
+  maxTries = DEFAULT_SHRINK_TRIES,
+  prepare: (candidate: RequestCase) => RequestCase = (candidate) => candidate,
+): Promise<ShrinkResult> {
   let current = failing;
   let tries = 0;
   let improved = true;
   while (improved && tries < maxTries) {
     improved = false;
-    for (const candidate of smallerCases(op, current)) {
+    for (const smaller of smallerCases(op, current)) {
       if (tries >= maxTries) break;
-      if (!keepsItsKind(validators, op, failing, candidate)) continue;
+      if (!keepsItsKind(validators, op, failing, smaller)) continue;
+      const candidate = prepare(smaller);
+      if (sizeOf(candidate) >= sizeOf(current)) continue;
       tries += 1;
       if (await stillFails(candidate)) {
         current = candidate;

@@ -128,6 +128,7 @@ class SyncOperations(SyncAPIClient):
         Raises PlatformApiError (body: ControlPlaneError) on a non-2xx status.
 
         Args:
+            name: Name of the group, unique within the tenant (a second group with the same name is refused with 422).
             integration_id: Id (fqn) of the secret-store integration that stores the secrets.
             secrets: Initial secrets of the group.
 
@@ -552,6 +553,7 @@ class AsyncOperations(AsyncAPIClient):
         Raises PlatformApiError (body: ControlPlaneError) on a non-2xx status.
 
         Args:
+            name: Name of the group, unique within the tenant (a second group with the same name is refused with 422).
             integration_id: Id (fqn) of the secret-store integration that stores the secrets.
             secrets: Initial secrets of the group.
 
@@ -979,6 +981,7 @@ class SyncRawOperations:
         Raises PlatformApiError (body: ControlPlaneError) on a non-2xx status.
 
         Args:
+            name: Name of the group, unique within the tenant (a second group with the same name is refused with 422).
             integration_id: Id (fqn) of the secret-store integration that stores the secrets.
             secrets: Initial secrets of the group.
 
@@ -1406,6 +1409,7 @@ class AsyncRawOperations:
         Raises PlatformApiError (body: ControlPlaneError) on a non-2xx status.
 
         Args:
+            name: Name of the group, unique within the tenant (a second group with the same name is refused with 422).
             integration_id: Id (fqn) of the secret-store integration that stores the secrets.
             secrets: Initial secrets of the group.
 
