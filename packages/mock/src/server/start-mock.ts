@@ -85,7 +85,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   }
   let serving: HttpServing;
   try {
-    serving = await serveHttp(engine.handle, { port, host, drain: sandbox !== undefined, ...(onRequest && { onRequest }) });
+    serving = await serveHttp(engine.handle, { port, host, drain: sandbox !== undefined, onError: onWarning, ...(onRequest && { onRequest }) });
   } catch (error) {
     await sandbox?.close();
     throw error;
