@@ -7,7 +7,7 @@ import { createGeneratedAnswers } from '../answers/generated-answer.js';
 import type { PrismEngine } from '../answers/prism-engine.js';
 import { createChaos, type Chaos, type FaultOptions, type LatencyOptions } from '../faults/chaos.js';
 import { createFaultCounters } from '../faults/fault-counters.js';
-import { createCorsPolicy, type CorsSetting } from '../core/cors.js';
+import { createCorsPolicy, isLoopbackOrigin, type CorsSetting } from '../core/cors.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { createPipeline, type HandleRequest } from '../pipeline/pipeline.js';
@@ -62,7 +62,10 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
   const cors = createCorsPolicy(options.cors, specHeaders(operations));
   const journal = createJournal(options.journalSize, sandbox !== undefined);
   const chaos = createChaos(options.faults, options.latency, options.seed);
-  const journalRoute = { journal, cors, authenticate: sandbox?.authenticate, admit: sandbox?.admit, warn };
+  // The sandbox's journal needs a token, so it answers CORS like the operations; the stateless mock's has none, so
+  // unless --cors-origin lists origins, only pages on this machine may read it from a browser.
+  const journalCors = sandbox !== undefined ? cors : createCorsPolicy(options.cors, specHeaders(operations), isLoopbackOrigin);
+  const journalRoute = { journal, cors: journalCors, authenticate: sandbox?.authenticate, admit: sandbox?.admit, warn };
 
   const controlRoute = (request: IncomingRequest, reply: Reply, url: RequestTarget): boolean => {
     const isSandboxRoute = sandbox !== undefined && url.pathname.startsWith('/_sandbox/');

@@ -20,6 +20,15 @@ export function mcpServer(name: string): any {
   return body;
 }
 
+/** A stdio MCP server whose `args` hold about `argBytes` bytes: the same name, updated, grows or shrinks the record. */
+export function stdioServer(name: string, argBytes = 0): any {
+  const body = requestExample('createOrUpdateMcpServer', 'stdio');
+  body.dryRun = false;
+  body.manifest.name = name;
+  body.manifest.args = argBytes === 0 ? ['-y'] : ['x'.repeat(argBytes)];
+  return body;
+}
+
 /** A tenant of its own per run, so runs on a shared database never see each other's records. */
 export const runTenant = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -80,6 +89,33 @@ export function describeQuotas(backend: string, start: StartWithLimits): void {
       const smallName = `big-${created}`;
       const small = await call(sandbox.url, 'createSecretGroup', { token, body: secretGroup(smallName, 0) });
       expect(small.status).toBe(200);
+    });
+
+    it('--max-tenant-bytes holds for updates: one that grows past it is refused and changes nothing; shrinking still works', async () => {
+      const sandbox = await startSandbox({ maxTenantBytes: '64kB' });
+      const token = await sandbox.token(runTenant('updates'));
+      // The attack: small records first, then the same names again with large values (each update used to pass).
+      const ids: string[] = [];
+      for (let i = 0; i < 16; i++) {
+        const created = await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer(`small-${i}`) });
+        expect(created.status).toBe(200);
+        ids.push(created.body.data.id);
+      }
+      expect((await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer('small-0', 40_000) })).status).toBe(200);
+      const refused = await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer('small-1', 40_000) });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toMatch(
+        /^Quota exceeded: tenant updates-\S+ keeps [\d.]+ kB of records; this update makes a mcp-server record [\d.]+ kB \(from [\d.]+ k?B\), which would pass its max-tenant-bytes quota of 64 kB\. Updates that do not make records larger, and deletes, still work/,
+      );
+      // Nothing changed: small-1 still has its small args.
+      const stored = await call(sandbox.url, 'getMcpServer', { token, path: { id: ids[1]! } });
+      expect(stored.body.data.manifest.args).toEqual(['-y']);
+      // A tenant at its quota can still shrink what it keeps, and then grow again within it.
+      expect((await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer('small-0', 10) })).status).toBe(200);
+      expect((await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer('small-1', 40_000) })).status).toBe(200);
+      // The starting data's records count once changed: growing one past the quota is refused too.
+      const seeded = stdioServer('filesystem-tools', 40_000);
+      expect((await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: seeded })).status).toBe(403);
     });
 
     it('concurrent creates racing to the last free slots never pass --max-records', async () => {
