@@ -19,6 +19,8 @@ export interface ServeOptions {
   onRequest?: (line: string) => void;
   /** called with one line when handling a request failed past every stage's own guard; default: console.error */
   onError?: (line: string) => void;
+  /** a hosted sandbox's limits on slow clients (0: Node's defaults, no cap) */
+  connections?: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
 }
 
 export interface HttpServing {
@@ -35,7 +37,10 @@ export async function serveHttp(handle: HandleRequest, options: ServeOptions): P
   const inFlight = new Set<Promise<void>>();
   const onRequest = options.onRequest;
   const onError = options.onError ?? ((line: string) => console.error(`[api-mock] ${line}`));
-  const server = createServer((req, res) => {
+  const connections = options.connections;
+  // Node checks the timeouts of open connections every 30 s by default: too late to matter for a 10 s limit.
+  const checkEvery = connections !== undefined && (connections.headersTimeoutMs > 0 || connections.requestTimeoutMs > 0) ? { connectionsCheckingInterval: 1_000 } : {};
+  const server = createServer(checkEvery, (req, res) => {
     if (onRequest !== undefined) {
       const started = performance.now();
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
@@ -48,6 +53,7 @@ export async function serveHttp(handle: HandleRequest, options: ServeOptions): P
     void handled.finally(() => inFlight.delete(handled));
   });
   server.keepAliveTimeout = 5_000;
+  if (connections !== undefined) applyConnectionLimits(server, connections);
   await listen(server, options.port, options.host);
 
   const closeAtOnce = () => closeServer(server, { idleOnly: false });
@@ -59,6 +65,14 @@ export async function serveHttp(handle: HandleRequest, options: ServeOptions): P
     await closed;
   };
   return { url: serverUrl(server), close: options.drain ? closeDrained : closeAtOnce };
+}
+
+/** headersTimeout must not exceed requestTimeout (Node's rule), so a request limit shorter than Node's header default lowers both. */
+function applyConnectionLimits(server: Server, limits: NonNullable<ServeOptions['connections']>): void {
+  if (limits.requestTimeoutMs > 0) server.requestTimeout = limits.requestTimeoutMs;
+  if (limits.headersTimeoutMs > 0) server.headersTimeout = limits.headersTimeoutMs;
+  if (server.requestTimeout > 0 && server.headersTimeout > server.requestTimeout) server.headersTimeout = server.requestTimeout;
+  if (limits.maxConnections > 0) server.maxConnections = limits.maxConnections;
 }
 
 function answerFailure(error: unknown, res: ServerResponse, onError: (line: string) => void): void {
