@@ -21,7 +21,11 @@ describe('attack: updates past --max-tenant-bytes (shared sandbox, 10 MB)', () =
     expect(statuses[0]).toBe(200);
     expect(statuses.slice(1)).toEqual(Array(15).fill(403));
     expect((await put(sandbox.url, MCP_PATH, attacker, JSON.stringify(stdioServer('small-0')))).status).toBe(200);
-    expect((await put(sandbox.url, MCP_PATH, attacker, JSON.stringify(stdioServer('small-1', 8_000_000)))).status).toBe(200);
+    const grown = await put(sandbox.url, MCP_PATH, attacker, JSON.stringify(stdioServer('small-1', 8_000_000)));
+    expect(grown.status).toBe(200);
+    // The 8 MB body arrived in many pieces and was stored byte for byte.
+    const stored = await fetch(`${sandbox.url}/api/svc/v1/mcp-servers/${grown.body.data.id}`, { headers: { authorization: `Bearer ${attacker}` } });
+    expect((await stored.json()).data.manifest.args).toEqual(['x'.repeat(8_000_000)]);
     expect(await bystanderStatus(sandbox.url, bystander)).toBe(200);
   });
 });
