@@ -79,7 +79,7 @@ Faults: a request with \`Prefer: fault=503\` (or 429, 500, 502, 504, reset) gets
 --faults RATE (0 to 1) fails that fraction of all requests with --fault-kinds (default 429,503,reset);
 --latency MIN-MAX delays each request; --seed S makes both, and generated bodies, reproducible.
 GET /_mock/requests lists the last requests (--journal-size, default 1000; 0 turns it off), keeping
-JSON bodies up to 64 KiB, at most --journal-bytes (default 8MiB) per tenant and --journal-total-bytes
+JSON bodies up to 16 KiB, at most --journal-bytes (default 8MiB) per tenant and --journal-total-bytes
 (default 64MiB) in all.`;
 
 const MOCK_FLAGS = {

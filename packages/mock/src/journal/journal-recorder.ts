@@ -12,12 +12,12 @@ import { createRequestJournal, redactBody, redactHeaders, type JournalEntry } fr
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
 /**
- * The journal's memory budget. A JSON body up to JOURNAL_BODY_LIMIT is kept; a larger one is replaced by a line
+ * The journal's memory budget. A JSON body up to JOURNAL_BODY_LIMIT (16 KiB) is kept; a larger one is replaced by a line
  * saying so (its entry marked `truncated`), so a refused 10 MB body costs the journal a few hundred bytes. Each scope
  * (a sandbox tenant, or the stateless mock) keeps at most its byte budget, and all scopes together the total
  * budget: past either, the oldest entries go (another tenant's only once the whole journal is at its budget).
  */
-export const JOURNAL_BODY_LIMIT = 64 * 1024;
+export const JOURNAL_BODY_LIMIT = 16 * 1024;
 export const DEFAULT_JOURNAL_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_JOURNAL_TOTAL_BYTES = 64 * 1024 * 1024;
 

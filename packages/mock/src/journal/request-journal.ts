@@ -21,7 +21,7 @@ export interface JournalEntry {
   headers: Record<string, string>;
   /** Parsed JSON, or the text when not JSON, or null when none; secrets masked (redactBody). */
   body: unknown;
-  /** true when the body was larger than the journal keeps (64 KiB): `body` then says so instead of showing it */
+  /** true when the body was larger than the journal keeps (16 KiB): `body` then says so instead of showing it */
   truncated?: true;
   status: number;
   durationMs: number;
