@@ -60,7 +60,10 @@ describe('attack: initialize without end', () => {
 });
 
 describe('the session registry', () => {
-  const transport = () => ({ closed: 0, async close() { this.closed++; } }) as unknown as StreamableHTTPServerTransport & { closed: number };
+  const transport = () => {
+    const fake = { closed: 0, close: async () => void (fake.closed += 1) };
+    return fake as unknown as StreamableHTTPServerTransport & { closed: number };
+  };
 
   test('defaults: 30 minutes idle, 1,000 sessions', () => {
     expect(DEFAULT_SESSION_IDLE_MS).toBe(30 * 60_000);
