@@ -2,7 +2,7 @@
 // `describeQuotas` with a way to start a sandbox on its backend with the limits given.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LimitOptions } from '../../src/index.js';
-import { call, requestExample, type Sandbox } from './helpers.js';
+import { call, parameterExample, requestExample, type Sandbox } from './helpers.js';
 
 export type StartWithLimits = (limits: LimitOptions) => Promise<Sandbox>;
 
@@ -116,6 +116,15 @@ export function describeQuotas(backend: string, start: StartWithLimits): void {
       // The starting data's records count once changed: growing one past the quota is refused too.
       const seeded = stdioServer('filesystem-tools', 40_000);
       expect((await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: seeded })).status).toBe(403);
+    });
+
+    it('--max-tenant-bytes: an update in place (terminateJob) of a record the tenant sees passes within the quota', async () => {
+      const sandbox = await startSandbox({ maxTenantBytes: '64kB' });
+      const token = await sandbox.token(runTenant('in-place'));
+      const query = { deploymentId: parameterExample('terminateJob', 'deploymentId'), jobRunName: parameterExample('terminateJob', 'jobRunName') };
+      expect((await call(sandbox.url, 'terminateJob', { token, query })).status).toBe(200);
+      // Changed once, the run counts; changing it again is an update that does not grow it.
+      expect((await call(sandbox.url, 'terminateJob', { token, query })).status).toBe(417);
     });
 
     it('concurrent creates racing to the last free slots never pass --max-records', async () => {
