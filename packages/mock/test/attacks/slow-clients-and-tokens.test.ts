@@ -1,6 +1,6 @@
 // Attacks by slow clients and by tokens that never expire. A hosted sandbox (--shared) cuts a client that trickles
 // its headers (--headers-timeout, 10 s by default; here 1 s) and holds at most --max-connections open (1000 by
-// default; here 3). A token without `exp` would be accepted forever: it is refused, saying why.
+// default; here 3), and one that trickles its body past --request-timeout (60 s by default; here 2 s). A token without `exp` would be accepted forever: it is refused, saying why.
 import { createHash } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { SignJWT } from 'jose';
@@ -41,6 +41,14 @@ describe('attack: slow clients against a hosted sandbox', () => {
   it('a client that never finishes its headers is cut (408), and another tenant is served', async () => {
     const slow = await openSocket(tenants.sandbox.url);
     slow.socket.write(`GET /api/svc/v1/teams/${TEAM_ID} HTTP/1.1\r\nHost: x\r\nX-Slow: `);
+    await slow.closed;
+    expect(slow.received()).toMatch(/^HTTP\/1\.1 408/);
+    expect(await bystanderStatus(tenants.sandbox.url, tenants.bystander)).toBe(200);
+  });
+
+  it('a client that sends its headers but trickles its body is cut once --request-timeout passes', async () => {
+    const slow = await openSocket(tenants.sandbox.url);
+    slow.socket.write(`PUT /api/svc/v1/mcp HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tenants.attacker}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"manifest":`);
     await slow.closed;
     expect(slow.received()).toMatch(/^HTTP\/1\.1 408/);
     expect(await bystanderStatus(tenants.sandbox.url, tenants.bystander)).toBe(200);
