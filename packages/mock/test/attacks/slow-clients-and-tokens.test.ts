@@ -1,6 +1,7 @@
 // Attacks by slow clients and by tokens that never expire. A hosted sandbox (--shared) cuts a client that trickles
-// its headers (--headers-timeout, 10 s by default; here 1 s) and holds at most --max-connections open (1000 by
-// default; here 3), and one that trickles its body past --request-timeout (60 s by default; here 2 s). A token without `exp` would be accepted forever: it is refused, saying why.
+// its headers (--headers-timeout, 10 s by default; here 1 s) or its body (--request-timeout, 60 s by default; here
+// 2 s), and holds at most --max-connections open (1000 by default; here 3). A token without `exp` would be accepted
+// forever: it is refused, saying why.
 import { createHash } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { SignJWT } from 'jose';
