@@ -207,6 +207,24 @@ export const budgets = [
     value: (r) => r.noisy?.writeFlood?.rssAfterMb,
   },
   {
+    id: 'sandbox-journal-attack-rss',
+    title: 'Shared sandbox (quotas, no rate limit): RSS after one tenant sent 100 refused 9 MB bodies, each kept in its request journal',
+    op: '<=',
+    budget: 250, // MB (issue 43; before: 1.5 GB after 6 bodies, and a crash on reading them back); margin: 180, 181, 186 and 245 MB in four runs at load 7-12 (where a GC falls)
+    margin: 40,
+    unit: ' MB',
+    value: (r) => r.noisy?.journalAttack?.rssAfterBodiesMb,
+  },
+  {
+    id: 'sandbox-journal-attack-p99',
+    title: "Shared sandbox: a quiet tenant's p99 of GET by id while another tenant reads its full journal without pause / that p99 with nobody reading",
+    op: '<=',
+    budget: 3, // × the quiet p99, same run (issue 43; before: a GET took 8.7 s while 6 large bodies were read back); margin: 1.57× and 1.34× with a timer between pieces (3.06-3.46× with setImmediate) at load 10-12
+    margin: 0.5,
+    unit: '×',
+    value: (r) => r.noisy?.journalAttack?.p99Ratio,
+  },
+  {
     id: 'proxy-latency-p50',
     title: 'Validation proxy in front of an upstream answering in 2 ms / that upstream alone, sequential GET listAgentSkillVersions (1,004 B), one connection (p50)',
     op: '<=',

@@ -76,6 +76,8 @@ export const settings = {
     quietPerSecond: envNumber('BENCH_NOISY_QUIET_PER_SECOND', 20, { min: 1 }), // under --shared's 25 a second
     floodConnections: envNumber('BENCH_NOISY_CONNECTIONS', 20, { min: 1 }),
     overQuotaWrites: envNumber('BENCH_NOISY_OVER_QUOTA_WRITES', 2000, { min: 1 }),
+    /** The journal attack (issue 43): refused 9 MB bodies one tenant sends before the sandbox's RSS is read. */
+    journalBodies: envNumber('BENCH_NOISY_JOURNAL_BODIES', 100, { min: 1 }),
   },
 
   verify: {

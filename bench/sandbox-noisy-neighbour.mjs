@@ -4,7 +4,11 @@
 //   the flood never shares this process's event loop with the quiet tenants' clock); the rounds alternate (ABBA).
 //   Reported: the quiet tenants' p50/p99 in both, their 429s (none expected) and the flood's status codes;
 // - RSS of a shared sandbox without its rate limit (quotas only) as one tenant writes MCP servers past
-//   --max-records: at the start, at the quota, and after as many again refused.
+//   --max-records: at the start, at the quota, and after as many again refused;
+// - the journal attack (issue 43): RSS of a shared sandbox (quotas only) after one tenant sent 100 refused 9 MB
+//   bodies, all kept in its request journal; and a quiet tenant's p99 of GET by id while another tenant, its journal
+//   full (8 MiB of bodies just under the 16 KiB a body the journal keeps), reads it back without pause (from a child
+//   process, so the reading never shares this process's event loop), against that p99 with nobody reading (ABBA).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -164,6 +168,76 @@ async function writeFlood(settings, tokens) {
   }
 }
 
+/** A refused body for PUT /api/svc/v1/mcp (a JSON array where an object belongs) of about `bytes` bytes. */
+function refusedBody(bytes) {
+  const item = '1e20,';
+  return `[${item.repeat(Math.floor((bytes - 2) / item.length))}1e20]`;
+}
+
+/** `count` PUTs of `body` by one tenant, `parallel` at a time; answers by status. */
+async function sendRefused(server, token, body, count, parallel) {
+  const put = findOperation('createOrUpdateMcpServer');
+  const statuses = {};
+  await inParallel(count, parallel, async () => {
+    const res = await fetch(server.url + put.path, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    await res.arrayBuffer();
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+  });
+  return statuses;
+}
+
+/** GET /_mock/requests as fast as one connection allows, in a child process, until it is killed; it counts its reads. */
+function journalReader(url, token) {
+  const script = `let reads = 0; process.on('SIGTERM', () => { process.stdout.write(String(reads)); process.exit(0); });
+    for (;;) { const res = await fetch(${JSON.stringify(`${url}/_mock/requests`)}, { headers: { authorization: ${JSON.stringify(`Bearer ${token}`)} } }); await res.arrayBuffer(); reads++; }`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('close', () => resolve(Number(out) || 0));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function journalAttack(settings, tokens) {
+  const cfg = settings.noisy;
+  const server = await startSandbox(settings, 'shared-quotas');
+  try {
+    // RSS: 100 refused 9 MB bodies from one tenant on one connection, each kept in its journal (as a line saying it was not kept).
+    const rssStartMb = rssMb(server.pid);
+    const refused = await sendRefused(server, tokens.flooding, refusedBody(9_000_000), cfg.journalBodies, 1);
+    const rssAfterBodiesMb = rssMb(server.pid);
+    say(`journal attack: RSS ${mb(rssStartMb)} at start, ${mb(rssAfterBodiesMb)} after ${cfg.journalBodies} refused 9 MB bodies ${JSON.stringify(refused)}`);
+
+    // A full journal: bodies just under the 16 KiB the journal keeps of a body, until the tenant's 8 MiB budget is full.
+    await sendRefused(server, tokens.flooding, refusedBody(16_000), 600, 4);
+    const url = server.url + getTeamPath();
+    const phases = { quiet: [], reading: [] };
+    let reads = 0;
+    await quietTenant(url, tokens.quiet[0], cfg.quietPerSecond, 1); // warm-up
+    for (let turn = 0; turn < cfg.rounds; turn++) {
+      const order = turn % 2 === 0 ? [false, true] : [true, false];
+      for (const withReader of order) {
+        const reader = withReader ? journalReader(server.url, tokens.flooding) : undefined;
+        const samples = await quietTenant(url, tokens.quiet[0], cfg.quietPerSecond, cfg.roundSeconds);
+        if (reader) reads += await reader.stop();
+        phases[withReader ? 'reading' : 'quiet'].push(...samples);
+      }
+    }
+    const quiet = summarize(phases.quiet);
+    const reading = summarize(phases.reading);
+    const journalBytes = (await (await fetch(`${server.url}/_mock/requests`, { headers: { authorization: `Bearer ${tokens.flooding}` } })).arrayBuffer()).byteLength;
+    const result = { bodies: cfg.journalBodies, refused, rssStartMb, rssAfterBodiesMb, journalBytes, journalReads: reads, quiet, reading, p99Ratio: ratio(reading.p99Ms, quiet.p99Ms), rssAfterMb: rssMb(server.pid) };
+    say(`journal attack: quiet p99 ${ms(quiet.p99Ms, 2)} alone, ${ms(reading.p99Ms, 2)} while another tenant read its ${mb(journalBytes / 1e6)} journal ${reads} times (${times(result.p99Ratio)})`);
+    return result;
+  } finally {
+    await stopSandbox('shared-quotas', server);
+  }
+}
+
 export async function run(settings) {
   const cfg = settings.noisy;
   const tokens = await mintTokens(['flooding', ...Array.from({ length: cfg.quietTenants }, (_, i) => `quiet-${i}`)]);
@@ -172,6 +246,7 @@ export async function run(settings) {
     settings: { ...cfg },
     neighbour: await noisyNeighbour(settings, split),
     writeFlood: await writeFlood(settings, split),
+    journalAttack: await journalAttack(settings, split),
   };
 }
 

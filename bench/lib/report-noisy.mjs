@@ -23,5 +23,19 @@ export function renderNoisySection(noisy, note = '') {
     `Write flood (quotas, no rate limit): one tenant wrote ${int(w.maxRecords)} MCP servers (${codes(w.toQuota)}), then ${int(w.overQuotaWrites)} more (${codes(w.over)}). RSS ${fixed(w.rssStartMb)} MB at the start, ${fixed(w.rssAtQuotaMb)} MB at the quota, ${fixed(w.rssAfterMb)} MB after.`,
     '',
   );
+  const j = noisy.journalAttack;
+  if (j) {
+    out.push(
+      `Journal attack (issue 43; quotas, no rate limit): one tenant sent ${int(j.bodies)} refused 9 MB bodies (${codes(j.refused)}); RSS ${fixed(j.rssStartMb)} MB before, ${fixed(j.rssAfterBodiesMb)} MB after. Then, its journal full (${fixed(j.journalBytes / 1e6)} MB as served), it read it back ${int(j.journalReads)} times from its own process while a quiet tenant sent GET by id:`,
+      '',
+      '| quiet tenant | requests | p50 ms | p99 ms | status codes |',
+      '| --- | ---: | ---: | ---: | --- |',
+      `| nobody reading | ${int(j.quiet.requests)} | ${fixed(j.quiet.p50Ms, 2)} | ${fixed(j.quiet.p99Ms, 2)} | ${codes(j.quiet.statusCodes)} |`,
+      `| another tenant reading its journal | ${int(j.reading.requests)} | ${fixed(j.reading.p50Ms, 2)} | ${fixed(j.reading.p99Ms, 2)} | ${codes(j.reading.statusCodes)} |`,
+      '',
+      `p99 while the journal is read ${times(j.p99Ratio)} of quiet.`,
+      '',
+    );
+  }
   return out;
 }

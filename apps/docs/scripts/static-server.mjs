@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
 import { consolePolicy, localConsoleConfig, readBuiltConsole } from './console-config.mjs';
+import { allowedHosts, isAllowedHost, isOwnPageOrTool, publicHostsFromEnv } from './host-check.mjs';
 
 /** A file whose name carries a content hash (`app-3f9a1c2b.js`) never changes, so it may be cached for good. */
 export function isHashedAsset(pathname) {
@@ -43,12 +44,14 @@ const isConsolePage = (pathname) => pathname === '/console' || pathname === '/co
 
 /**
  * @param {{ root: string, port?: number, host?: string, extraRoutes?: Record<string, string>,
- *   consoleSandbox?: { url: string, token: string, tenant: string } }} options
+ *   consoleSandbox?: { url: string, token: string, tenant: string }, publicHosts?: string[] }} options
  *   extraRoutes: path -> HTML served as is (tests use it for control pages)
  *   consoleSandbox: the local sandbox `npm start` runs: offered first by the console, with its token (kept in memory)
+ *   publicHosts: the names the site is reached by besides this machine's (default: DOCS_PUBLIC_HOST, comma-separated);
+ *     a request whose Host header names anything else is refused (403)
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function startStaticServer({ root, port = 0, host = '127.0.0.1', extraRoutes = {}, consoleSandbox }) {
+export async function startStaticServer({ root, port = 0, host = '127.0.0.1', extraRoutes = {}, consoleSandbox, publicHosts = publicHostsFromEnv() }) {
   const built = existsSync(path.join(root, 'console/config.json')) ? readBuiltConsole(root) : undefined;
   const consoleConfig = built && consoleSandbox ? localConsoleConfig(built.config, consoleSandbox) : built?.config;
   const consoleHeader = built ? consolePolicy(consoleConfig, built.contractOrigins) : undefined;
@@ -62,7 +65,14 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1', ex
       if (consoleHeader !== undefined && isConsolePage(pathname)) res.setHeader('Content-Security-Policy', consoleHeader);
     },
   });
+  // Until the port is known nothing is allowed.
+  let hosts = new Set();
   const server = createServer((req, res) => {
+    if (!isAllowedHost(req.headers.host, hosts)) {
+      securityHeaders(res);
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden: the Host header does not name this server');
+      return;
+    }
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (Object.hasOwn(extraRoutes, pathname)) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(extraRoutes[pathname]);
@@ -71,6 +81,11 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1', ex
     // Under npm start the console's servers and token come from memory, never from a file or a URL.
     if (pathname === '/console/config.json' && consoleSandbox !== undefined) {
       securityHeaders(res);
+      // The token is for the console page of this server: never for another site's page.
+      if (!isOwnPageOrTool(req.headers)) {
+        res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'Origin, Sec-Fetch-Site' }).end('Forbidden: the console configuration is for this site\'s own page');
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(consoleConfig));
       return;
     }
@@ -84,6 +99,7 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1', ex
     server.listen(port, host, resolve);
   });
   const address = server.address();
+  hosts = allowedHosts(address.port, publicHosts, host);
   return {
     url: `http://${host}:${address.port}`,
     close: () =>

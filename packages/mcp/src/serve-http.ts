@@ -1,12 +1,14 @@
 // Streamable HTTP at /mcp: one MCP session per client (`mcp-session-id`), each with its own server and transport
 // (the SDK connects one transport to one server). On loopback, requests are accepted only with a Host header of
-// the address served, so a web page cannot reach the server through a rebound DNS name.
+// the address served, so a web page cannot reach the server through a rebound DNS name. Sessions expire when idle and
+// are capped (session-registry.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isLoopbackHost } from './loopback.js';
+import { createSessionRegistry, type SessionLimits } from './session-registry.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -16,8 +18,11 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-export async function serveHttp(newServer: () => Server, { port, host }: { port: number; host: string }): Promise<RunningHttpServer> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+export async function serveHttp(
+  newServer: () => Server,
+  { port, host, sessions: sessionLimits }: { port: number; host: string; sessions?: SessionLimits },
+): Promise<RunningHttpServer> {
+  const sessions = createSessionRegistry(sessionLimits);
   // Until the port is known, nothing is allowed; `undefined`: any Host (an address other than loopback).
   let allowedHosts: ReadonlySet<string> | undefined = new Set();
 
@@ -30,19 +35,19 @@ export async function serveHttp(newServer: () => Server, { port, host }: { port:
     }
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      const transport = sessions.get(sessionId);
-      if (transport === undefined) return answerRpcError(response, 404, 'Session not found: start a new session with initialize');
+      const transport = sessions.use(sessionId);
+      if (transport === undefined) return answerRpcError(response, 404, 'Session not found (or expired): start a new session with initialize');
       return transport.handleRequest(request, response);
     }
     // No session yet: the transport answers anything but an initialize request with an error itself.
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        sessions.add(id, transport);
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+      if (transport.sessionId !== undefined) sessions.remove(transport.sessionId);
     };
     await newServer().connect(transport);
     return transport.handleRequest(request, response);
@@ -69,7 +74,7 @@ export async function serveHttp(newServer: () => Server, { port, host }: { port:
   return {
     url: `http://${authority}${MCP_PATH}`,
     async close() {
-      for (const transport of sessions.values()) await transport.close();
+      await sessions.closeAll();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections();
     },

@@ -80,6 +80,8 @@ function testDoubleOptions(options: CliOptions): StartMockOptions {
     ...(options.latency !== undefined && { latency: options.latency }),
     ...(options.seed !== undefined && { seed: options.seed }),
     ...(options.journalSize !== undefined && { journalSize: options.journalSize }),
+    ...(options.journalBytes !== undefined && { journalBytes: options.journalBytes }),
+    ...(options.journalTotalBytes !== undefined && { journalTotalBytes: options.journalTotalBytes }),
   };
 }
 
@@ -110,6 +112,9 @@ function sandboxOptions(options: CliOptions): SandboxOptions {
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
     ...(options.maxRecords !== undefined && { maxRecords: options.maxRecords }),
     ...(options.maxTenantBytes !== undefined && { maxTenantBytes: options.maxTenantBytes }),
+    ...(options.headersTimeout !== undefined && { headersTimeout: options.headersTimeout }),
+    ...(options.requestTimeout !== undefined && { requestTimeout: options.requestTimeout }),
+    ...(options.maxConnections !== undefined && { maxConnections: options.maxConnections }),
   };
 }
 

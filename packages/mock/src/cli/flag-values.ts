@@ -80,6 +80,13 @@ export function readDuration(raw: string, flag: string): string {
   return raw;
 }
 
+/** A timeout such as 10s or 1m, kept as typed (the sandbox reads it again); 0 keeps Node's default. */
+export function readTimeoutFlag(raw: string, flag: string): string {
+  if (raw === '0') return raw;
+  readTenantTtl(raw, flag);
+  return raw;
+}
+
 /** A whole number of requests or records, 0 to turn the limit off. */
 export function readLimit(raw: string, flag: string): number {
   const isCount = /^\d{1,9}$/.test(raw);

@@ -5,7 +5,7 @@ import type { FaultOptions, LatencyOptions } from '../faults/chaos.js';
 import type { CorsSetting } from '../core/cors.js';
 import { COMMAND } from '../core/command-name.js';
 import { givenOfMode, readArgs, type FlagTable, type GivenFlags } from './flag-reader.js';
-import { readDuration, readFaultKinds, readJournalSize, readLatency, readLimit, readOrigins, readRate, readSizeFlag } from './flag-values.js';
+import { readDuration, readTimeoutFlag, readFaultKinds, readJournalSize, readLatency, readLimit, readOrigins, readRate, readSizeFlag } from './flag-values.js';
 import { LISTEN_FLAGS, listenOptions } from './listen-flags.js';
 
 export interface CliOptions {
@@ -30,6 +30,14 @@ export interface CliOptions {
   maxRecords?: number;
   /** --max-tenant-bytes SIZE, as typed (0: none) */
   maxTenantBytes?: string;
+  /** --headers-timeout 10s / --request-timeout 60s, as typed (0: Node's defaults) */
+  headersTimeout?: string;
+  requestTimeout?: string;
+  /** --max-connections N (0: no cap) */
+  maxConnections?: number;
+  /** --journal-bytes SIZE per tenant / --journal-total-bytes SIZE in all, as typed */
+  journalBytes?: string;
+  journalTotalBytes?: string;
   /** chaos mode: --faults RATE [--fault-kinds 503,reset] */
   faults?: FaultOptions;
   /** chaos mode: --latency MIN-MAX */
@@ -48,6 +56,7 @@ export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec
        ${COMMAND} proxy --upstream URL [--gateway-upstream URL] [--strict] [--record DIR] [--report FILE]
   test double options (both modes):
        [--faults RATE [--fault-kinds 429,503,reset]] [--latency MIN-MAX] [--seed S] [--journal-size 1000]
+       [--journal-bytes 8MiB] [--journal-total-bytes 64MiB]
 
 Serves the Platform API's OpenAPI document: documented examples for valid requests,
 validation errors in each operation's own error shape, 401 without a bearer token.
@@ -61,14 +70,17 @@ a data directory with --data DIR (survives restarts), or in Postgres with --data
 instances). --tenant-ttl 7d forgets tenants idle for longer; GET /_sandbox/health counts tenants.
 --shared sets the limits of a sandbox hosted for many partners: --rate-limit 25 (requests a second per
 tenant, reads and writes apart, bursts to 50; answered 429 with Retry-After), --max-records 1000 (per
-tenant and record kind), --max-tenant-bytes 10MB and --tenant-ttl 7d; each flag alone overrides its
+tenant and record kind), --max-tenant-bytes 10MB, --tenant-ttl 7d, and for slow clients
+--headers-timeout 10s, --request-timeout 60s and --max-connections 1000; each flag alone overrides its
 default, 0 turns a limit off. Without --shared a local sandbox has no limits.
 
 Faults: a request with \`Prefer: fault=503\` (or 429, 500, 502, 504, reset) gets that failure, with
 \`Prefer: delay=MS\` it waits, with \`times=N, key=K\` only the first N requests carrying K fail.
 --faults RATE (0 to 1) fails that fraction of all requests with --fault-kinds (default 429,503,reset);
 --latency MIN-MAX delays each request; --seed S makes both, and generated bodies, reproducible.
-GET /_mock/requests lists the last requests (--journal-size, default 1000; 0 turns it off).`;
+GET /_mock/requests lists the last requests (--journal-size, default 1000; 0 turns it off), keeping
+JSON bodies up to 16 KiB, at most --journal-bytes (default 8MiB) per tenant and --journal-total-bytes
+(default 64MiB) in all.`;
 
 const MOCK_FLAGS = {
   ...LISTEN_FLAGS,
@@ -85,11 +97,16 @@ const MOCK_FLAGS = {
   rateLimit: { flag: '--rate-limit', takes: 'value', read: readLimit, mode: 'sandbox' },
   maxRecords: { flag: '--max-records', takes: 'value', read: readLimit, mode: 'sandbox' },
   maxTenantBytes: { flag: '--max-tenant-bytes', takes: 'value', read: readSizeFlag, mode: 'sandbox' },
+  headersTimeout: { flag: '--headers-timeout', takes: 'value', read: readTimeoutFlag, mode: 'sandbox' },
+  requestTimeout: { flag: '--request-timeout', takes: 'value', read: readTimeoutFlag, mode: 'sandbox' },
+  maxConnections: { flag: '--max-connections', takes: 'value', read: readLimit, mode: 'sandbox' },
   faults: { flag: '--faults', takes: 'value', read: readRate },
   faultKinds: { flag: '--fault-kinds', takes: 'value', read: readFaultKinds },
   latency: { flag: '--latency', takes: 'value', read: readLatency },
   seed: { flag: '--seed', takes: 'value' },
   journalSize: { flag: '--journal-size', takes: 'value', read: readJournalSize },
+  journalBytes: { flag: '--journal-bytes', takes: 'value', read: readSizeFlag },
+  journalTotalBytes: { flag: '--journal-total-bytes', takes: 'value', read: readSizeFlag },
 } satisfies FlagTable;
 
 type MockFlags = GivenFlags<typeof MOCK_FLAGS>;

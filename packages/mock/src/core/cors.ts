@@ -41,7 +41,15 @@ const PREFLIGHT_MAX_AGE_SECONDS = '600';
 /** What a request without an (allowed) Origin gets: one shared empty set, not a new object per request. */
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
-export function createCorsPolicy(setting: CorsSetting | undefined, spec: { requestHeaders: string[]; responseHeaders: string[] }): CorsPolicy {
+/**
+ * `defaultAllows`: which origins "every origin" (the default setting) means for this policy; all of them unless
+ * given. The stateless mock's journal passes isLoopbackOrigin: it has no token to guard it (cors-journal below).
+ */
+export function createCorsPolicy(
+  setting: CorsSetting | undefined,
+  spec: { requestHeaders: string[]; responseHeaders: string[] },
+  defaultAllows: (origin: string) => boolean = () => true,
+): CorsPolicy {
   if (setting === false) {
     return { responseHeaders: () => NO_HEADERS, isPreflight: () => false, preflight: () => ({ status: 404, headers: {} }) };
   }
@@ -52,8 +60,8 @@ export function createCorsPolicy(setting: CorsSetting | undefined, spec: { reque
   const allowedOrigin = (req: IncomingRequest): string | undefined => {
     const origin = req.headers.origin;
     if (typeof origin !== 'string' || origin === '') return undefined;
-    if (origins !== undefined && !origins.has(origin)) return undefined;
-    return origin;
+    if (origins !== undefined) return origins.has(origin) ? origin : undefined;
+    return defaultAllows(origin) ? origin : undefined;
   };
   // The origin is echoed (not `*`), so credentialed requests work too; Vary keeps caches honest.
   const originHeaders = (origin: string) => ({ 'access-control-allow-origin': origin, vary: 'Origin' });
@@ -87,6 +95,24 @@ export function createCorsPolicy(setting: CorsSetting | undefined, spec: { reque
       };
     },
   };
+}
+
+/**
+ * Whether a page's origin is on this machine (http or https; localhost, *.localhost, 127.0.0.1 or [::1], any port).
+ * The stateless mock's request journal has no token to guard it: what other callers sent is readable only by a
+ * page on this machine (or an origin listed with --cors-origin), never by any site a browser happens to visit.
+ */
+export function isLoopbackOrigin(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  const isHttp = url.protocol === 'http:' || url.protocol === 'https:';
+  const host = url.hostname.toLowerCase();
+  const isLoopback = host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+  return isHttp && isLoopback;
 }
 
 function unique(names: string[]): string[] {

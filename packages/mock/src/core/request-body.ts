@@ -4,13 +4,22 @@ import { isJsonMediaType, mediaTypeOf } from './media-type.js';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The deepest a JSON body may nest (objects and arrays): every step that walks a body (validation, redaction, the
+ * sandbox's stored copies) recurses, and a body a few thousand levels deep would overflow the stack. Far above what
+ * any operation's body needs; a deeper one is refused as invalid input, naming this rule (`maxDepth`).
+ */
+export const MAX_JSON_DEPTH = 64;
+
 export type ParsedBody =
   | { kind: 'none' }
   /** `bytes` as received: the journal keeps them (outside the JS heap) rather than the parsed value or its text */
   | { kind: 'json'; value: Json; bytes: Uint8Array }
   | { kind: 'malformed' }
   | { kind: 'not-json'; mediaType: string; text: string }
-  | { kind: 'too-large' };
+  | { kind: 'too-large' }
+  /** nested deeper than MAX_JSON_DEPTH: never parsed */
+  | { kind: 'too-deep' };
 
 const UTF8 = new TextDecoder();
 
@@ -20,9 +29,40 @@ export function parseBody(raw: Uint8Array | 'too-large', contentType: string | u
   const text = UTF8.decode(raw);
   const mediaType = mediaTypeOf(contentType) ?? '';
   if (mediaType !== '' && !isJsonMediaType(mediaType)) return { kind: 'not-json', mediaType, text };
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) return { kind: 'too-deep' };
   try {
     return { kind: 'json', value: JSON.parse(text) as Json, bytes: raw };
   } catch {
     return { kind: 'malformed' };
   }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `limit`, read from its bytes before it is parsed (a loop,
+ * no recursion). Brackets inside strings do not count; UTF-8 continuation bytes never equal these ASCII ones.
+ */
+export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+      continue;
+    }
+    if (byte === QUOTE) inString = true;
+    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      depth++;
+      if (depth > limit) return true;
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth--;
+  }
+  return false;
 }

@@ -1,5 +1,6 @@
 // The routes beside the API's operations (/_sandbox/*, /_mock/*) answer plain JSON, worked out asynchronously:
-// this sends that answer, or a 500 naming the route (and a warning) when working it out failed.
+// this sends that answer, or a 500 naming the route (and a warning) when working it out or sending it failed. Every
+// failure ends here, never as an unhandled rejection: one bad answer must not stop the process for everyone.
 import type { Reply } from './exchange.js';
 import { sendJson } from './response-writer.js';
 
@@ -7,14 +8,26 @@ export interface RouteAnswer {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * JSON text sent piece by piece instead of `body` (the request journal): each piece is made only when the
+   * previous one has gone, so a large answer never holds the event loop for long.
+   */
+  stream?: AsyncIterable<Uint8Array>;
 }
 
 export function sendRouteAnswer(reply: Reply, answer: Promise<RouteAnswer>, route: string, warn: (line: string) => void): void {
-  void answer.then(
-    ({ status, body, headers }) => sendJson(reply, status, body, headers),
-    (error: Error) => {
-      warn(`${route}: ${error.message}`);
+  answer.then((worked) => sendWorked(reply, worked)).catch((error: unknown) => {
+    warn(`${route}: ${(error as Error)?.message ?? String(error)}`);
+    if (reply.done) return;
+    try {
       sendJson(reply, 500, { statusCode: 500, message: `${route} failed; see the mock's log` });
-    },
-  );
+    } catch {
+      // The connection is gone: there is no one left to answer.
+    }
+  });
+}
+
+async function sendWorked(reply: Reply, { status, body, headers, stream }: RouteAnswer): Promise<void> {
+  if (stream === undefined) return sendJson(reply, status, body, headers);
+  await reply.stream(status, { ...headers, 'content-type': headers?.['content-type'] ?? 'application/json' }, [], stream);
 }

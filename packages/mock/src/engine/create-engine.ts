@@ -7,7 +7,7 @@ import { createGeneratedAnswers } from '../answers/generated-answer.js';
 import type { PrismEngine } from '../answers/prism-engine.js';
 import { createChaos, type Chaos, type FaultOptions, type LatencyOptions } from '../faults/chaos.js';
 import { createFaultCounters } from '../faults/fault-counters.js';
-import { createCorsPolicy, type CorsSetting } from '../core/cors.js';
+import { createCorsPolicy, isLoopbackOrigin, type CorsSetting } from '../core/cors.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { createPipeline, type HandleRequest } from '../pipeline/pipeline.js';
@@ -15,7 +15,8 @@ import type { WatchExchange } from '../pipeline/seams.js';
 import { RecordingReply } from '../journal/recording-reply.js';
 import { createMockStages } from './mock-stages.js';
 import { createRouter } from '../pipeline/router.js';
-import { createJournalRecorder, DEFAULT_JOURNAL_SIZE, type JournalFilter, type JournalRecorder } from '../journal/journal-recorder.js';
+import { createJournalRecorder, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, DEFAULT_JOURNAL_TOTAL_BYTES, type JournalFilter, type JournalRecorder } from '../journal/journal-recorder.js';
+import { readSize } from '../sandbox/limits/sizes.js';
 import { answerJournalRoute } from '../journal/journal-routes.js';
 import type { JournalEntry } from '../journal/request-journal.js';
 import type { Sandbox } from '../sandbox/create-sandbox.js';
@@ -35,6 +36,10 @@ export interface EngineOptions {
   seed?: string;
   /** how many requests the journal keeps (per sandbox tenant); default 1,000; 0 turns it off */
   journalSize?: number;
+  /** the journal's bytes per sandbox tenant (or of the stateless mock): "8MiB" (default), "512kB" or bytes */
+  journalBytes?: string | number;
+  /** the journal's bytes of all tenants together: "64MiB" (default) or bytes */
+  journalTotalBytes?: string | number;
 }
 
 export interface EngineParts {
@@ -60,9 +65,12 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
   const { doc, model, validators, sandbox, warn } = parts;
   const operations = readOperations(model);
   const cors = createCorsPolicy(options.cors, specHeaders(operations));
-  const journal = createJournal(options.journalSize, sandbox !== undefined);
+  const journal = createJournal(options, sandbox !== undefined);
   const chaos = createChaos(options.faults, options.latency, options.seed);
-  const journalRoute = { journal, cors, authenticate: sandbox?.authenticate, admit: sandbox?.admit, warn };
+  // The sandbox's journal needs a token, so it answers CORS like the operations; the stateless mock's has none, so
+  // unless --cors-origin lists origins, only pages on this machine may read it from a browser.
+  const journalCors = sandbox !== undefined ? cors : createCorsPolicy(options.cors, specHeaders(operations), isLoopbackOrigin);
+  const journalRoute = { journal, cors: journalCors, authenticate: sandbox?.authenticate, admit: sandbox?.admit, warn };
 
   const controlRoute = (request: IncomingRequest, reply: Reply, url: RequestTarget): boolean => {
     const isSandboxRoute = sandbox !== undefined && url.pathname.startsWith('/_sandbox/');
@@ -98,11 +106,24 @@ function watchWith(journal: JournalRecorder): WatchExchange {
   return (request, reply, _url, startedAt) => new RecordingReply(reply, journal, request, startedAt);
 }
 
-function createJournal(size: number | undefined, scoped: boolean): JournalRecorder | undefined {
+function createJournal(options: EngineOptions, scoped: boolean): JournalRecorder | undefined {
+  const size = options.journalSize;
   const checked = size ?? DEFAULT_JOURNAL_SIZE;
   if (!Number.isInteger(checked) || checked < 0) throw new Error(`journalSize must be a whole number, 0 or more (got ${size})`);
   if (checked === 0) return undefined;
-  return createJournalRecorder({ size: checked, scoped });
+  return createJournalRecorder({
+    size: checked,
+    scoped,
+    maxScopeBytes: journalBudget(options.journalBytes, 'journalBytes', DEFAULT_JOURNAL_BYTES),
+    maxTotalBytes: journalBudget(options.journalTotalBytes, 'journalTotalBytes', DEFAULT_JOURNAL_TOTAL_BYTES),
+  });
+}
+
+function journalBudget(value: string | number | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const bytes = readSize(value, name);
+  if (bytes <= 0) throw new Error(`${name} must be a size of at least 1 byte, such as 512kB or 8MiB (got ${JSON.stringify(value)})`);
+  return bytes;
 }
 
 /** The header names the spec's operations take and document, for CORS. */

@@ -1,8 +1,12 @@
 // `Prefer: fault=503, times=N, key=K`: how many requests have carried each key, so that the first N fail and
-// the rest answer normally. Keys live per scope: the sandbox's tenant, or the whole mock ('' scope).
+// the rest answer normally. Keys live per scope (the sandbox's tenant, or the whole mock: '' scope), each scope with
+// its own bounded list: a tenant sending fresh keys without end pushes out only its own oldest counters, never
+// another tenant's. The number of scopes is bounded too; past it the least recently used scope is forgotten.
 
-/** Keys remembered at most; the least recently used goes first, so a long soak run cannot grow without end. */
-const MAX_KEYS = 10_000;
+/** Keys remembered per scope; the least recently used goes first, so a long soak run cannot grow without end. */
+export const MAX_KEYS_PER_SCOPE = 10_000;
+/** Scopes (tenants) with counters remembered at once. */
+export const MAX_SCOPES = 1_000;
 
 export interface FaultCounters {
   /** Counts this request under `key`; true while the count is at most `times` (the fault applies). */
@@ -11,23 +15,35 @@ export interface FaultCounters {
   clear(scope: string): void;
 }
 
-export function createFaultCounters(): FaultCounters {
-  const counts = new Map<string, number>();
-  const scopePrefix = (scope: string) => `${scope}\u0000`;
+export function createFaultCounters(limits: { keysPerScope?: number; scopes?: number } = {}): FaultCounters {
+  const keysPerScope = limits.keysPerScope ?? MAX_KEYS_PER_SCOPE;
+  const maxScopes = limits.scopes ?? MAX_SCOPES;
+  // Map order is recency order: an entry is re-inserted last on each use.
+  const scopes = new Map<string, Map<string, number>>();
+
+  const scopeOf = (scope: string): Map<string, number> => {
+    let counts = scopes.get(scope);
+    if (counts !== undefined) {
+      scopes.delete(scope);
+    } else {
+      counts = new Map();
+      if (scopes.size >= maxScopes) scopes.delete(scopes.keys().next().value!);
+    }
+    scopes.set(scope, counts);
+    return counts;
+  };
+
   return {
     shouldFail(scope, key, times) {
-      const id = `${scopePrefix(scope)}${key}`;
-      const seen = (counts.get(id) ?? 0) + 1;
-      counts.delete(id); // re-inserted last: Map order is the recency order
-      counts.set(id, seen);
-      if (counts.size > MAX_KEYS) counts.delete(counts.keys().next().value!);
+      const counts = scopeOf(scope);
+      const seen = (counts.get(key) ?? 0) + 1;
+      counts.delete(key);
+      counts.set(key, seen);
+      if (counts.size > keysPerScope) counts.delete(counts.keys().next().value!);
       return seen <= times;
     },
     clear(scope) {
-      const prefix = scopePrefix(scope);
-      for (const id of counts.keys()) {
-        if (id.startsWith(prefix)) counts.delete(id);
-      }
+      scopes.delete(scope);
     },
   };
 }

@@ -11,6 +11,19 @@ import { createRequestJournal, redactBody, redactHeaders, type JournalEntry } fr
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
+/**
+ * The journal's memory budget. A JSON body up to JOURNAL_BODY_LIMIT (16 KiB) is kept; a larger one is replaced by a line
+ * saying so (its entry marked `truncated`), so a refused 10 MB body costs the journal a few hundred bytes. Each scope
+ * (a sandbox tenant, or the stateless mock) keeps at most its byte budget, and all scopes together the total
+ * budget: past either, the oldest entries go (another tenant's only once the whole journal is at its budget).
+ */
+export const JOURNAL_BODY_LIMIT = 16 * 1024;
+export const DEFAULT_JOURNAL_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_JOURNAL_TOTAL_BYTES = 64 * 1024 * 1024;
+
+/** What an entry costs beside its body, headers and target: its fields and the objects that hold them. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
 // Few, small objects: an entry lives for the next 1,000 requests, long enough for the garbage collector to copy
 // it out of its young generation, and that copying is most of what a journal costs a busy mock. So a JSON body is
 // kept as the bytes that arrived (stored outside the JS heap), and parsed again only when someone reads it.
@@ -22,6 +35,8 @@ interface RawEntry {
   headers: RequestHeaders;
   /** a JSON body's bytes, or the description of any other body */
   body: Uint8Array | string | undefined;
+  /** the body was over JOURNAL_BODY_LIMIT and is not kept */
+  truncated: boolean;
   status: number;
   durationMs: number;
   violations: Violation[];
@@ -30,6 +45,8 @@ interface RawEntry {
 export interface JournalRecorder extends JournalSink {
   /** The scope's entries, oldest first (the stateless mock's when `scope` is undefined). */
   list(scope: string | undefined, filter?: JournalFilter): JournalEntry[];
+  /** The same, one entry at a time, made only as it is read (GET /_mock/requests streams them). */
+  iterate(scope: string | undefined, filter?: JournalFilter): Iterable<JournalEntry>;
   clear(scope: string | undefined): void;
   readonly size: number;
 }
@@ -54,14 +71,29 @@ export function journalFilterOf(tenantOrFilter?: string | JournalFilter, filter:
   return tenantOrFilter ?? filter;
 }
 
-export function createJournalRecorder(options: { size: number; scoped: boolean }): JournalRecorder {
-  const journal = createRequestJournal<RawEntry>({ size: options.size });
+export interface JournalRecorderOptions {
+  size: number;
+  scoped: boolean;
+  /** bytes per scope (default DEFAULT_JOURNAL_BYTES) */
+  maxScopeBytes?: number;
+  /** bytes of all scopes (default DEFAULT_JOURNAL_TOTAL_BYTES) */
+  maxTotalBytes?: number;
+}
+
+export function createJournalRecorder(options: JournalRecorderOptions): JournalRecorder {
+  const journal = createRequestJournal<RawEntry>({
+    size: options.size,
+    maxScopeBytes: options.maxScopeBytes ?? DEFAULT_JOURNAL_BYTES,
+    maxTotalBytes: options.maxTotalBytes ?? DEFAULT_JOURNAL_TOTAL_BYTES,
+    weigh: weighEntry,
+  });
   return {
     size: options.size,
     record(request, ctx, status, startedAt) {
       const scope = ctx?.caller?.tenant;
       const belongsToNobody = options.scoped && scope === undefined;
       if (belongsToNobody) return;
+      const body = bodyKept(ctx?.body);
       const raw: RawEntry = {
         // When the request arrived, from the clock reading the pipeline took anyway.
         time: performance.timeOrigin + startedAt,
@@ -70,7 +102,8 @@ export function createJournalRecorder(options: { size: number; scoped: boolean }
         // As sent: read back through new URL() when listed, which normalizes it as routing did.
         target: request.target,
         headers: request.headers,
-        body: bodyKept(ctx?.body),
+        body: body.kept,
+        truncated: body.truncated,
         status,
         durationMs: performance.now() - startedAt,
         violations: ctx?.violations ?? [],
@@ -82,6 +115,11 @@ export function createJournalRecorder(options: { size: number; scoped: boolean }
         .list(scope)
         .filter((raw) => matches(raw, filter))
         .map(toEntry);
+    },
+    *iterate(scope, filter = {}) {
+      for (const raw of journal.list(scope)) {
+        if (matches(raw, filter)) yield toEntry(raw);
+      }
     },
     clear(scope) {
       journal.clear(scope);
@@ -97,42 +135,83 @@ function matches(raw: RawEntry, filter: JournalFilter): boolean {
 
 function toEntry(raw: RawEntry): JournalEntry {
   const url = new URL(raw.target, 'http://mock.invalid');
+  // Query and body are redacted together, as the proxy's recordings redact them: a parameter the secret rule names
+  // (access_token, api_key) is masked, and so is its value wherever the body repeats it.
+  const [query, body] = redactBody([queryRecord(url.searchParams), parsedBody(raw)]) as [Record<string, string | string[]>, unknown];
   return {
     time: new Date(raw.time).toISOString(),
     operationId: raw.operationId,
     method: raw.method,
     path: url.pathname,
-    query: queryRecord(url.searchParams),
+    query,
     headers: redactHeaders(raw.headers),
-    body: bodyOf(raw),
+    body,
+    ...(raw.truncated && { truncated: true }),
     status: raw.status,
     durationMs: Math.round(raw.durationMs * 1000) / 1000,
     violations: raw.violations.map((v) => ({ location: [...v.location], rule: v.rule, message: v.message })),
   };
 }
 
-/** What an entry keeps of a body: a JSON body's bytes; a description of any other, never its text (it could hold a secret no key names). */
-function bodyKept(body: ParsedBody | undefined): Uint8Array | string | undefined {
-  if (body === undefined) return undefined;
+/** The bytes an entry holds, for the journal's budget: its body, its headers and its target, and a fixed part. */
+function weighEntry(raw: RawEntry): number {
+  let bytes = ENTRY_OVERHEAD_BYTES + raw.target.length;
+  if (raw.body !== undefined) bytes += typeof raw.body === 'string' ? raw.body.length : raw.body.byteLength;
+  for (const name in raw.headers) bytes += name.length + headerLength(raw.headers[name]);
+  for (const violation of raw.violations) bytes += 64 + violation.message.length;
+  return bytes;
+}
+
+function headerLength(value: string | string[] | undefined): number {
+  if (value === undefined) return 0;
+  if (typeof value === 'string') return value.length;
+  let length = 0;
+  for (const item of value) length += item.length;
+  return length;
+}
+
+interface KeptBody {
+  kept: Uint8Array | string | undefined;
+  truncated: boolean;
+}
+
+const NO_BODY: KeptBody = Object.freeze({ kept: undefined, truncated: false });
+
+/**
+ * What an entry keeps of a body: a JSON body's bytes up to JOURNAL_BODY_LIMIT; a description of a larger one, and of
+ * any other, never its text (it could hold a secret no key names).
+ */
+function bodyKept(body: ParsedBody | undefined): KeptBody {
+  if (body === undefined) return NO_BODY;
   switch (body.kind) {
     case 'none':
-      return undefined;
+      return NO_BODY;
     case 'json':
-      return body.bytes;
+      if (body.bytes.byteLength > JOURNAL_BODY_LIMIT) {
+        return { kept: `[a JSON body of ${body.bytes.byteLength} bytes, over the ${JOURNAL_BODY_LIMIT} bytes the journal keeps of a body; not shown]`, truncated: true };
+      }
+      return { kept: body.bytes, truncated: false };
     case 'not-json':
-      return `[${body.text.length} characters of ${body.mediaType}, not shown]`;
+      return { kept: `[${body.text.length} characters of ${body.mediaType}, not shown]`, truncated: false };
     case 'malformed':
-      return '[a body that is not valid JSON, not shown]';
+      return { kept: '[a body that is not valid JSON, not shown]', truncated: false };
     case 'too-large':
-      return '[a body over 10 MB, not shown]';
+      return { kept: '[a body over 10 MB, not shown]', truncated: true };
+    case 'too-deep':
+      return { kept: '[a JSON body nested too deep to check, not shown]', truncated: false };
   }
 }
 
 const UTF8 = new TextDecoder();
 
-/** JSON bodies parsed and redacted; descriptions as they are; null for no body. */
-function bodyOf(raw: RawEntry): unknown {
+/** JSON bodies parsed (redacted with the query by the caller); descriptions as they are; null for no body. */
+function parsedBody(raw: RawEntry): unknown {
   if (raw.body === undefined) return null;
   if (typeof raw.body === 'string') return raw.body;
-  return redactBody(JSON.parse(UTF8.decode(raw.body)));
+  try {
+    return JSON.parse(UTF8.decode(raw.body));
+  } catch {
+    // Only valid JSON is kept; should it ever fail to read, the entry still lists and says so.
+    return '[a body the journal could not read back, not shown]';
+  }
 }

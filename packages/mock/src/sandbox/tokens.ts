@@ -98,7 +98,8 @@ export function createTokenIssuer(secret: string): TokenIssuer {
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, await signingKey(), { issuer: ISSUER, algorithms: ['HS256'] });
+        // `exp` is required: a token without one would be accepted forever (the token command always sets it).
+        const { payload } = await jwtVerify(token, await signingKey(), { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp'] });
         const tenant = payload[TENANT_CLAIM];
         const subject = payload.sub;
         if (typeof tenant !== 'string' || !TENANT_PATTERN.test(tenant)) return { ok: false, reason: 'The bearer token names no valid tenant' };
@@ -117,6 +118,9 @@ export function createTokenIssuer(secret: string): TokenIssuer {
 function reasonOf(error: unknown): string {
   if (error instanceof errors.JWTExpired) return `The bearer token has expired; get a new one with \`${COMMAND} token --tenant NAME\``;
   if (error instanceof errors.JWSSignatureVerificationFailed) return "The bearer token is not signed with this sandbox's secret";
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'exp' && error.reason === 'missing') {
+    return `The bearer token has no expiry (exp claim); get one that expires with \`${COMMAND} token --tenant NAME\``;
+  }
   if (error instanceof errors.JWTClaimValidationFailed) return `The bearer token's ${error.claim} claim is not valid for this sandbox`;
   return `The bearer token is not a sandbox token (a JWT from \`${COMMAND} token\`)`;
 }

@@ -100,19 +100,39 @@ function byteLength(body: Uint8Array | string): number {
 /**
  * The body's bytes. A body that arrived in one chunk (most JSON bodies) is that chunk, not a copy: node:http hands
  * over a buffer sized to what the socket read, so keeping it (the journal does) keeps no more than the request.
+ * A body in many chunks with a Content-Length is copied into one buffer of that length as it arrives, rather than
+ * kept in pieces and joined at the end: a large body then costs one copy of itself, not two.
  */
 function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | 'too-large'> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const declared = Number(req.headers['content-length']);
+    const hasLength = Number.isInteger(declared) && declared > 0 && declared <= limit;
+    let chunks: Buffer[] = [];
+    let whole: Buffer | undefined;
     let size = 0;
     let tooLarge = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) tooLarge = true;
+      if (size > limit) {
+        tooLarge = true;
+        chunks = [];
+        whole = undefined;
+        return;
+      }
+      if (tooLarge) return;
+      const isFirstOfMany = whole === undefined && hasLength && chunks.length === 1 && size <= declared;
+      if (isFirstOfMany) {
+        whole = Buffer.allocUnsafe(declared);
+        chunks[0]!.copy(whole, 0);
+        chunks = [];
+      }
+      if (whole !== undefined && size <= declared) chunk.copy(whole, size - chunk.length);
       else chunks.push(chunk);
     });
     req.on('end', () => {
       if (tooLarge) resolve('too-large');
+      else if (whole !== undefined && chunks.length === 0 && size === declared) resolve(whole);
+      else if (whole !== undefined) resolve(Buffer.concat([whole.subarray(0, Math.min(size, declared)), ...chunks]));
       else if (chunks.length === 1) resolve(chunks[0]!);
       else resolve(Buffer.concat(chunks));
     });

@@ -1,7 +1,7 @@
 // The one HTTP server of the package: the mock, the sandbox and the proxy all serve their pipeline through it.
 // It turns node:http's request and response into the pipeline's (node-exchange.ts), writes the access log when
 // asked, and closes either at once (the stateless mock: nothing to lose) or after draining the requests in flight.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { HandleRequest } from '../pipeline/pipeline.js';
 import { accessLine } from './access-log.js';
 import { listen, serverUrl } from './listen.js';
@@ -17,6 +17,10 @@ export interface ServeOptions {
   drain: boolean;
   /** called with one line per request (method, path, status, duration); default: no access log */
   onRequest?: (line: string) => void;
+  /** called with one line when handling a request failed past every stage's own guard; default: console.error */
+  onError?: (line: string) => void;
+  /** a hosted sandbox's limits on slow clients (0: Node's defaults, no cap) */
+  connections?: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
 }
 
 export interface HttpServing {
@@ -32,17 +36,24 @@ const DRAIN_LIMIT_MS = 30_000;
 export async function serveHttp(handle: HandleRequest, options: ServeOptions): Promise<HttpServing> {
   const inFlight = new Set<Promise<void>>();
   const onRequest = options.onRequest;
-  const server = createServer((req, res) => {
+  const onError = options.onError ?? ((line: string) => console.error(`[api-mock] ${line}`));
+  const connections = options.connections;
+  // Node checks the timeouts of open connections every 30 s by default: too late to matter for a 10 s limit.
+  const checkEvery = connections !== undefined && (connections.headersTimeoutMs > 0 || connections.requestTimeoutMs > 0) ? { connectionsCheckingInterval: 1_000 } : {};
+  const server = createServer(checkEvery, (req, res) => {
     if (onRequest !== undefined) {
       const started = performance.now();
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
-    const handled = handle(new NodeRequest(req), new NodeReply(res));
+    // A failure past every stage's guard is answered 500 here: never an unhandled rejection, which would end the
+    // process (and the service of every tenant) for one request.
+    const handled = handle(new NodeRequest(req), new NodeReply(res)).catch((error: unknown) => answerFailure(error, res, onError));
     if (!options.drain) return;
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
   });
   server.keepAliveTimeout = 5_000;
+  if (connections !== undefined) applyConnectionLimits(server, connections);
   await listen(server, options.port, options.host);
 
   const closeAtOnce = () => closeServer(server, { idleOnly: false });
@@ -54,6 +65,24 @@ export async function serveHttp(handle: HandleRequest, options: ServeOptions): P
     await closed;
   };
   return { url: serverUrl(server), close: options.drain ? closeDrained : closeAtOnce };
+}
+
+/** headersTimeout must not exceed requestTimeout (Node's rule), so a request limit shorter than Node's header default lowers both. */
+function applyConnectionLimits(server: Server, limits: NonNullable<ServeOptions['connections']>): void {
+  if (limits.requestTimeoutMs > 0) server.requestTimeout = limits.requestTimeoutMs;
+  if (limits.headersTimeoutMs > 0) server.headersTimeout = limits.headersTimeoutMs;
+  if (server.requestTimeout > 0 && server.headersTimeout > server.requestTimeout) server.headersTimeout = server.requestTimeout;
+  if (limits.maxConnections > 0) server.maxConnections = limits.maxConnections;
+}
+
+function answerFailure(error: unknown, res: ServerResponse, onError: (line: string) => void): void {
+  onError(`a request failed: ${(error as Error)?.message ?? String(error)}`);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({ statusCode: 500, message: 'The mock failed while handling this request; see its log' });
+  res.writeHead(500, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body);
 }
 
 /** Stops accepting; idle keep-alive connections close now, and busy ones too unless `idleOnly`. */

@@ -85,7 +85,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   }
   let serving: HttpServing;
   try {
-    serving = await serveHttp(engine.handle, { port, host, drain: sandbox !== undefined, ...(onRequest && { onRequest }) });
+    serving = await serveHttp(engine.handle, {
+      port,
+      host,
+      drain: sandbox !== undefined,
+      onError: onWarning,
+      ...(sandbox !== undefined && { connections: sandbox.limits.connections }),
+      ...(onRequest && { onRequest }),
+    });
   } catch (error) {
     await sandbox?.close();
     throw error;

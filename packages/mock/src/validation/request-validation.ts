@@ -1,7 +1,7 @@
 // Validates a request against its operation: path, query and header parameters, then the JSON body.
 // Returns every violation (never the values themselves), sorted path, query, header, body. Shared by the
 // stateless mock and anything built on it: validateRequest(validators, op, request) is a plain function.
-import type { ParsedBody } from '../core/request-body.js';
+import { MAX_JSON_DEPTH, type ParsedBody } from '../core/request-body.js';
 import { PARAMETER_PLACES, type MockOperation, type MockParameter, type ParameterPlace } from '../spec/operation-table.js';
 import type { Violation } from '../types.js';
 import { summarize, type MockError } from '../core/error-shapes.js';
@@ -103,6 +103,8 @@ function validateBody(validate: ValidateFunction | undefined, op: MockOperation,
       return op.bodyRequired ? [{ location: ['body'], rule: 'required', message: 'body is required' }] : NONE;
     case 'too-large':
       return [{ location: ['body'], rule: 'maxSize', message: 'body is larger than the mock accepts (10 MB)' }];
+    case 'too-deep':
+      return [{ location: ['body'], rule: 'maxDepth', message: `body nests objects and arrays deeper than the mock accepts (${MAX_JSON_DEPTH} levels)` }];
     case 'json': {
       if (!validate || validate(body.value)) return NONE;
       return violationsFromSchemaErrors(['body'], validate.errors);

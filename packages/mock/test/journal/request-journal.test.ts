@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRequestJournal, redactBody, redactHeaders, type JournalEntry } from '../../src/journal/request-journal.js';
+import { ALL_SCOPES, createRequestJournal, redactBody, redactHeaders, type JournalEntry } from '../../src/journal/request-journal.js';
 
 const TOKEN = 'tok_live_9f8e7d6c5b4a';
 const PASSWORD = 'correct-horse-battery';
@@ -261,5 +261,41 @@ describe('journal module', () => {
       const source = readFileSync(new URL(name, folder), 'utf8');
       expect(source, name).not.toMatch(/from ['"](node:|fs|path|crypto|buffer|util)['"/]|\bBuffer\b|\bprocess\./);
     }
+  });
+});
+
+describe('request journal: bounded in bytes', () => {
+  const weigh = (e: JournalEntry) => Number(e.path.split('/')[2] ?? 0);
+
+  it('a scope past its byte budget drops its own oldest entries, never another scope\'s', () => {
+    const journal = createRequestJournal({ size: 100, maxScopeBytes: 100, weigh });
+    journal.record(entry('/a/10'), 'quiet');
+    for (let n = 1; n <= 5; n++) journal.record(entry(`/${n}/40`), 'loud');
+    expect(pathsOf(journal.list('loud'))).toEqual(['/4/40', '/5/40']);
+    expect(journal.bytes('loud')).toBe(80);
+    expect(pathsOf(journal.list('quiet'))).toEqual(['/a/10']);
+  });
+
+  it('past the total budget the least recently used scope gives up its oldest first; the newest entry always stays', () => {
+    const journal = createRequestJournal({ size: 100, maxScopeBytes: 1000, maxTotalBytes: 100, weigh });
+    journal.record(entry('/old/30'), 'idle');
+    journal.record(entry('/older/30'), 'idle');
+    journal.record(entry('/1/30'), 'busy');
+    journal.record(entry('/2/30'), 'busy');
+    expect(pathsOf(journal.list('idle'))).toEqual(['/older/30']);
+    expect(journal.bytes(ALL_SCOPES)).toBe(90);
+    journal.record(entry('/huge/500'), 'busy');
+    expect(pathsOf(journal.list('busy'))).toEqual(['/huge/500']);
+    expect(journal.list('idle')).toEqual([]);
+    expect(journal.bytes(ALL_SCOPES)).toBe(500);
+  });
+
+  it('clear gives a scope\'s bytes back', () => {
+    const journal = createRequestJournal({ size: 10, maxTotalBytes: 100, weigh });
+    journal.record(entry('/1/60'), 'a');
+    journal.clear('a');
+    expect(journal.bytes(ALL_SCOPES)).toBe(0);
+    journal.record(entry('/2/60'), 'b');
+    expect(pathsOf(journal.list('b'))).toEqual(['/2/60']);
   });
 });

@@ -2,7 +2,7 @@
 // `describeQuotas` with a way to start a sandbox on its backend with the limits given.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LimitOptions } from '../../src/index.js';
-import { call, requestExample, type Sandbox } from './helpers.js';
+import { call, parameterExample, requestExample, type Sandbox } from './helpers.js';
 
 export type StartWithLimits = (limits: LimitOptions) => Promise<Sandbox>;
 
@@ -17,6 +17,15 @@ export function secretGroup(name: string, secrets = 1): any {
 export function mcpServer(name: string): any {
   const body = requestExample('createOrUpdateMcpServer');
   body.manifest.name = name;
+  return body;
+}
+
+/** A stdio MCP server whose `args` hold about `argBytes` bytes: the same name, updated, grows or shrinks the record. */
+export function stdioServer(name: string, argBytes = 0): any {
+  const body = requestExample('createOrUpdateMcpServer', 'stdio');
+  body.dryRun = false;
+  body.manifest.name = name;
+  body.manifest.args = argBytes === 0 ? ['-y'] : ['x'.repeat(argBytes)];
   return body;
 }
 
@@ -80,6 +89,42 @@ export function describeQuotas(backend: string, start: StartWithLimits): void {
       const smallName = `big-${created}`;
       const small = await call(sandbox.url, 'createSecretGroup', { token, body: secretGroup(smallName, 0) });
       expect(small.status).toBe(200);
+    });
+
+    it('--max-tenant-bytes holds for updates: one that grows past it is refused and changes nothing; shrinking still works', async () => {
+      const sandbox = await startSandbox({ maxTenantBytes: '64kB' });
+      const token = await sandbox.token(runTenant('updates'));
+      // The attack: small records first, then the same names again with large values (each update used to pass).
+      const ids: string[] = [];
+      for (let i = 0; i < 16; i++) {
+        const created = await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer(`small-${i}`) });
+        expect(created.status).toBe(200);
+        ids.push(created.body.data.id);
+      }
+      expect((await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer('small-0', 40_000) })).status).toBe(200);
+      const refused = await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer('small-1', 40_000) });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toMatch(
+        /^Quota exceeded: tenant updates-\S+ keeps [\d.]+ kB of records; this update makes a mcp-server record [\d.]+ kB \(from [\d.]+ k?B\), which would pass its max-tenant-bytes quota of 64 kB\. Updates that do not make records larger, and deletes, still work/,
+      );
+      // Nothing changed: small-1 still has its small args.
+      const stored = await call(sandbox.url, 'getMcpServer', { token, path: { id: ids[1]! } });
+      expect(stored.body.data.manifest.args).toEqual(['-y']);
+      // A tenant at its quota can still shrink what it keeps, and then grow again within it.
+      expect((await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer('small-0', 10) })).status).toBe(200);
+      expect((await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: stdioServer('small-1', 40_000) })).status).toBe(200);
+      // The starting data's records count once changed: growing one past the quota is refused too.
+      const seeded = stdioServer('filesystem-tools', 40_000);
+      expect((await call(sandbox.url, 'createOrUpdateMcpServer', { token, body: seeded })).status).toBe(403);
+    });
+
+    it('--max-tenant-bytes: an update in place (terminateJob) of a record the tenant sees passes within the quota', async () => {
+      const sandbox = await startSandbox({ maxTenantBytes: '64kB' });
+      const token = await sandbox.token(runTenant('in-place'));
+      const query = { deploymentId: parameterExample('terminateJob', 'deploymentId'), jobRunName: parameterExample('terminateJob', 'jobRunName') };
+      expect((await call(sandbox.url, 'terminateJob', { token, query })).status).toBe(200);
+      // Changed once, the run counts; changing it again is an update that does not grow it.
+      expect((await call(sandbox.url, 'terminateJob', { token, query })).status).toBe(417);
     });
 
     it('concurrent creates racing to the last free slots never pass --max-records', async () => {

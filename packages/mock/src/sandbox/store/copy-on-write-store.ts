@@ -71,7 +71,7 @@ export function createCopyOnWriteStore(seed: SeedView, overlay: OverlayStore): S
     async update(tenant, kind, id, body) {
       const current = await get(tenant, kind, id);
       if (current === undefined) return false;
-      return overlay.replace(tenant, { ...current, body });
+      return overlay.replace(tenant, { ...current, body }, current);
     },
     async deleteWithOwned(tenant, kind, id) {
       const target = await get(tenant, kind, id);

@@ -55,7 +55,7 @@ function withLoggedWrites(memory: MemoryOverlay, log: AppendLog, closeFiles: () 
     list: memory.list,
     insert: async (tenant, record) => logged(await memory.insert(tenant, record)),
     upsertByKey: async (tenant, record, seeded) => logged(await memory.upsertByKey(tenant, record, seeded)),
-    replace: async (tenant, record) => logged(await memory.replace(tenant, record)),
+    replace: async (tenant, record, seen) => logged(await memory.replace(tenant, record, seen)),
     remove: async (tenant, targets, owner) => logged(await memory.remove(tenant, targets, owner)),
     dropTenant: async (tenant) => logged(await memory.dropTenant(tenant)),
     forgetIdle: async (idleMs) => logged(await memory.forgetIdle(idleMs)),

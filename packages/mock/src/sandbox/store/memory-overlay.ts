@@ -4,7 +4,7 @@
 import { deepFreeze } from '../deep-freeze.js';
 import type { OverlayEntry, OverlayStore } from './overlay-store.js';
 import type { StoredRecord } from './record-store.js';
-import { checkQuota, hasQuota, storedBytes, type TenantQuota } from './tenant-quota.js';
+import { checkQuota, checkUpdate, hasQuota, storedBytes, type TenantQuota } from './tenant-quota.js';
 
 /** One tenant's entries, in insertion order (a replaced entry keeps its place), and its live keys. */
 export interface TenantEntries {
@@ -80,6 +80,18 @@ export function createMemoryOverlay(
     const usage = tenants.get(tenant)?.usage;
     checkQuota(quota, tenant, record, { records: usage?.records.get(record.kind) ?? 0, bytes: usage?.bytes ?? 0 });
   };
+  /**
+   * Throws QuotaExceededError when writing `record` over what the tenant has at its id (its own entry, else
+   * `seen`: the starting data's record) would grow its bytes past the quota.
+   */
+  const checkGrowth = (tenant: string, record: StoredRecord, seen: StoredRecord | undefined) => {
+    if (!measured) return;
+    const usage = tenants.get(tenant)?.usage;
+    const own = entryById(tenant, record.kind, record.id);
+    const keptBytes = own === undefined ? 0 : (usage?.sizes.get(indexKey(record.kind, record.id)) ?? 0);
+    const seenBytes = own === undefined ? storedBytes(seen ?? null) : keptBytes;
+    checkUpdate(quota!, tenant, record, { records: 0, bytes: usage?.bytes ?? 0 }, { keptBytes, seenBytes });
+  };
   const countChange = (usage: NonNullable<TenantEntries['usage']>, previous: OverlayEntry | undefined, next: OverlayEntry) => {
     const wasLive = previous !== undefined && previous.record !== null;
     const isLive = next.record !== null;
@@ -151,14 +163,16 @@ export function createMemoryOverlay(
           isUpdate = true;
         }
       }
-      if (!isUpdate) checkNew(tenant, stored);
+      if (isUpdate) checkGrowth(tenant, stored, seeded);
+      else checkNew(tenant, stored);
       put(tenant, stored);
       return entryById(tenant, stored.kind, stored.id)!.record!;
     },
-    async replace(tenant, record) {
+    async replace(tenant, record, seen) {
       const entry = entryById(tenant, record.kind, record.id);
       const deleted = entry !== undefined && entry.record === null;
       if (deleted) return false;
+      checkGrowth(tenant, record, seen);
       put(tenant, record);
       return true;
     },

@@ -30,8 +30,11 @@ export interface OverlayStore extends Pick<Store, 'touch' | 'tenantCount' | 'for
    * deleted it; else `record` is added.
    */
   upsertByKey(tenant: string, record: StoredRecord, seeded: StoredRecord | undefined): Promise<StoredRecord>;
-  /** Writes `record` at its id; false when the tenant deleted that record (nothing is written then). */
-  replace(tenant: string, record: StoredRecord): Promise<boolean>;
+  /**
+   * Writes `record` at its id; false when the tenant deleted that record (nothing is written then). `seen` is the
+   * record as the tenant saw it before (the quota lets an update that does not make it larger through).
+   */
+  replace(tenant: string, record: StoredRecord, seen?: StoredRecord): Promise<boolean>;
   /** Tombstones `targets`, and every live entry that `owner` owns, in one transaction. */
   remove(tenant: string, targets: readonly RecordAddress[], owner: string): Promise<void>;
   /** Drops every entry of the tenant (a reset). */

@@ -3,7 +3,7 @@
 import { createLookupBatcher } from './lookup-batcher.js';
 import type { OverlayEntry, OverlayStore } from './overlay-store.js';
 import { StoreUnavailableError, type Body, type StoredRecord } from './record-store.js';
-import { checkQuota, hasQuota, QuotaExceededError, type TenantQuota } from './tenant-quota.js';
+import { checkQuota, checkUpdate, hasQuota, QuotaExceededError, storedBytes, type TenantQuota } from './tenant-quota.js';
 
 /** What the overlay needs from a database connection. */
 export interface SqlDriver {
@@ -78,8 +78,8 @@ const QUOTA_LOCK = `SELECT pg_advisory_xact_lock(${SCHEMA_LOCK}, hashtext($1))`;
 // The bytes as stored: body is json, kept as the text JSON.stringify wrote (tenant-quota.ts counts the same).
 const USAGE = `SELECT count(*) FILTER (WHERE kind = $2)::int AS records, coalesce(sum(octet_length(body::text)), 0)::bigint AS bytes
   FROM sandbox_overlay WHERE tenant = $1 AND NOT deleted`;
-const LIVE_AT_KEY = 'SELECT 1 FROM sandbox_overlay WHERE tenant = $1 AND kind = $2 AND key = $3 AND NOT deleted';
-const AT_ID = 'SELECT deleted FROM sandbox_overlay WHERE tenant = $1 AND kind = $2 AND id = $3';
+const LIVE_AT_KEY = 'SELECT id, octet_length(body::text) AS bytes FROM sandbox_overlay WHERE tenant = $1 AND kind = $2 AND key = $3 AND NOT deleted';
+const AT_ID = 'SELECT deleted, coalesce(octet_length(body::text), 0) AS bytes FROM sandbox_overlay WHERE tenant = $1 AND kind = $2 AND id = $3';
 
 export async function createSqlOverlay(driver: SqlDriver, quota?: TenantQuota): Promise<OverlayStore> {
   await guard(() =>
@@ -118,7 +118,11 @@ export async function createSqlOverlay(driver: SqlDriver, quota?: TenantQuota): 
         }
         return (await upsert(driver, UPSERT_BY_KEY, tenant, record))!;
       }),
-    replace: (tenant, record) => guard(async () => (await upsert(driver, UPSERT_AT_ID, tenant, record)) !== undefined),
+    replace: (tenant, record, seen) =>
+      guard(async () => {
+        if (hasQuota(quota) && quota.maxBytes > 0) return replaceWithinQuota(driver, quota, tenant, record, seen);
+        return (await upsert(driver, UPSERT_AT_ID, tenant, record)) !== undefined;
+      }),
     remove: (tenant, targets, owner) =>
       guard(() =>
         driver.transaction(async (query) => {
@@ -160,19 +164,45 @@ function insertWithinQuota(driver: SqlDriver, quota: TenantQuota, tenant: string
 function upsertWithinQuota(driver: SqlDriver, quota: TenantQuota, tenant: string, record: StoredRecord, seeded: StoredRecord | undefined): Promise<StoredRecord> {
   return driver.transaction(async (query) => {
     await query(QUOTA_LOCK, [tenant]);
-    const ownIsLive = (await query(LIVE_AT_KEY, [tenant, record.kind, record.key])).length > 0;
+    const [own] = await query(LIVE_AT_KEY, [tenant, record.kind, record.key]);
+    const ownIsLive = own !== undefined;
     if (!ownIsLive && seeded !== undefined) {
       const [atSeed] = await query(AT_ID, [tenant, record.kind, seeded.id]);
       const deletedSeeded = atSeed?.deleted === true;
       if (!deletedSeeded) {
-        const rows = await query(UPSERT_AT_ID, [tenant, ...values({ ...record, id: seeded.id, created: seeded.created })]);
+        const atSeedRecord = { ...record, id: seeded.id, created: seeded.created };
+        // The tenant's changed copy of the seed's record, else the seed's record itself (which its quota does not count).
+        const keptBytes = atSeed === undefined ? 0 : Number(atSeed.bytes);
+        await checkGrowth(query, quota, tenant, atSeedRecord, { keptBytes, seenBytes: atSeed === undefined ? storedBytes(seeded) : keptBytes });
+        const rows = await query(UPSERT_AT_ID, [tenant, ...values(atSeedRecord)]);
         return toEntry(rows[0]!).record!;
       }
     }
-    if (!ownIsLive) await checkUsage(query, quota, tenant, record);
+    if (ownIsLive) await checkGrowth(query, quota, tenant, record, { keptBytes: Number(own.bytes), seenBytes: Number(own.bytes) });
+    else await checkUsage(query, quota, tenant, record);
     const rows = await query(UPSERT_BY_KEY, [tenant, ...values(record)]);
     return toEntry(rows[0]!).record!;
   });
+}
+
+/** An update at an id under the tenant's quota lock: refused when it would grow the tenant's bytes past the quota. */
+function replaceWithinQuota(driver: SqlDriver, quota: TenantQuota, tenant: string, record: StoredRecord, seen: StoredRecord | undefined): Promise<boolean> {
+  return driver.transaction(async (query) => {
+    await query(QUOTA_LOCK, [tenant]);
+    const [atId] = await query(AT_ID, [tenant, record.kind, record.id]);
+    if (atId?.deleted === true) return false;
+    const keptBytes = atId === undefined ? 0 : Number(atId.bytes);
+    await checkGrowth(query, quota, tenant, record, { keptBytes, seenBytes: atId === undefined ? storedBytes(seen ?? null) : keptBytes });
+    return (await query(UPSERT_AT_ID, [tenant, ...values(record)])).length > 0;
+  });
+}
+
+async function checkGrowth(query: SqlDriver['query'], quota: TenantQuota, tenant: string, record: StoredRecord, replaced: { keptBytes: number; seenBytes: number }): Promise<void> {
+  if (quota.maxBytes <= 0) return;
+  const growsSeen = storedBytes(record) > replaced.seenBytes;
+  if (!growsSeen) return;
+  const [usage] = await query(USAGE, [tenant, record.kind]);
+  checkUpdate(quota, tenant, record, { records: Number(usage!.records), bytes: Number(usage!.bytes) }, replaced);
 }
 
 async function checkUsage(query: SqlDriver['query'], quota: TenantQuota, tenant: string, record: StoredRecord): Promise<void> {
