@@ -83,14 +83,22 @@ function errorsSection(op, linkShape) {
   ];
 }
 
-/** Each sample in each language of SAMPLE_LANGUAGES, in that order. */
-function samplesSection(samples) {
+/**
+ * The first sample in each language of SAMPLE_LANGUAGES, in that order; then each further documented request body
+ * once, as JSON: the samples of those bodies differ from the first only in the body, so a page read whole states
+ * each body once rather than once per language (the reference's menus still hold every sample).
+ */
+function samplesSection(op, samples) {
+  const [first, ...others] = samples;
   const lines = ['## Samples'];
-  for (const sample of samples) {
-    const suffix = sample.labelSuffix ? `: ${sample.labelSuffix}` : '';
-    for (const language of SAMPLE_LANGUAGES) {
-      lines.push('', `### ${language.label}${suffix}`, '', `\`\`\`${language.fence}`, sample[language.key].trimEnd(), '```');
-    }
+  for (const language of SAMPLE_LANGUAGES) {
+    lines.push('', `### ${language.label}`, '', `\`\`\`${language.fence}`, first[language.key].trimEnd(), '```');
+  }
+  if (others.length === 0) return lines;
+  lines.push('', '### Other request bodies', '', 'Each is another documented body of this operation: send it as the body of the samples above.');
+  for (const sample of others) {
+    const body = op.bodies.find((candidate) => candidate.exampleName === sample.exampleName);
+    lines.push('', `#### ${sample.labelSuffix}`, '', '```json', JSON.stringify(body.value, null, 2), '```');
   }
   return lines;
 }
@@ -121,7 +129,7 @@ export function operationPage(document, op, samples, shapes) {
   lines.push(...requestBodySection(document, op, linkShape), '');
   lines.push(...responsesSection(document, op, linkShape), '');
   lines.push(...errorsSection(op, linkShape), '');
-  lines.push(...samplesSection(samples), '');
+  lines.push(...samplesSection(op, samples), '');
   lines.push('---', '', `[All operations](/${SITE_PAGES.llms}) · [Reference](/) · [OpenAPI document](/${DOWNLOADS.openapiJson}) · [What changed](/${SITE_PAGES.changesMarkdown})`, '');
   return lines.join('\n');
 }

@@ -65,7 +65,7 @@ describe('llms.txt', () => {
 });
 
 describe('one Markdown page per operation', () => {
-  test.each(operations.map((op) => [op.operationId, op] as const))('%s: method, path, server, parameters, fields, errors and both samples', (operationId, op) => {
+  test.each(operations.map((op) => [op.operationId, op] as const))('%s: method, path, server, parameters, fields, errors and the samples', (operationId, op) => {
     const page = readSite(SITE_PAGES.operation(operationId));
     expect(page.startsWith(`# ${op.summary} (\`${operationId}\`)\n\n\`${op.method.toUpperCase()} ${op.path}\`\n`)).toBe(true);
     for (const server of op.servers) expect(page).toContain(`- \`${server.url}\``);
@@ -75,8 +75,13 @@ describe('one Markdown page per operation', () => {
     }
     expect(page).toMatch(/\n## Responses\n\n### [1-5]\d\d: /);
     expect(page).toContain(`has the \`${op.operation['x-error-shape']}\` shape`);
-    // The samples are the reference's own, character for character.
-    for (const sample of op.codeSamples) expect(page).toContain(sample.source.trimEnd());
+    // The first body's samples are the reference's own, character for character, in every language; each further
+    // documented body is stated once, as JSON (its samples differ from the first only in the body).
+    const firstBodySamples = op.codeSamples.filter((sample: { label: string }) => !sample.label.includes(': '));
+    expect(firstBodySamples.map((sample: { lang: string }) => sample.lang)).toEqual(['TypeScript', 'Python', 'Shell']);
+    for (const sample of firstBodySamples) expect(page).toContain(sample.source.trimEnd());
+    for (const example of op.requestExamples.slice(1)) expect(page).toContain(`\`\`\`json\n${JSON.stringify(example.value, null, 2)}\n\`\`\``);
+    expect(page.match(/^### (TypeScript|Python|curl)\b/gm), 'one sample per language, not one per language and body').toHaveLength(3);
   });
 
   test('request fields carry their rules (limits, patterns, enums); a union lists its variants, each linked with its selector', () => {
