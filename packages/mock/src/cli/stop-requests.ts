@@ -2,7 +2,7 @@
 // - SIGINT and SIGTERM stop it, sent to it or to its process group (Ctrl+C, a supervisor, `kill`).
 // - SIGHUP ("the terminal hung up") stops it only while a terminal is attached. Node resets an inherited ignore of
 //   SIGHUP, so `nohup` alone would not protect it: nohup detaches all three standard streams from the terminal, and
-//   without a terminal SIGHUP is ignored here, as nohup asked.
+//   without a terminal SIGHUP is ignored here (a listener replaces Node's default, which would end the process).
 // - A server started in the background (`... &` in a script, `nohup ... &`) outlives the shell that started it.
 // - Under `npx` or `npm exec` it stops with npm: npm runs the bin through `sh -c` and passes SIGTERM to that shell
 //   only, which dies and leaves this process re-parented, holding its port. Node has no parent-death signal, so there,
@@ -27,10 +27,18 @@ export function onStopRequest(stop: (reason: string) => void, environment: NodeJ
     clearInterval(watch);
     stop(reason);
   };
+  let hungUp = false;
   for (const signal of STOP_SIGNALS) process.once(signal, () => request(signal));
   if (attachedToTerminal()) process.once('SIGHUP', () => request('SIGHUP'));
-  else process.on('SIGHUP', ignoreHangup);
-  if (startedByNpmExec(environment)) watch = watchParent(() => request('parent exited'));
+  else process.on('SIGHUP', () => (hungUp = true));
+  if (startedByNpmExec(environment)) {
+    watch = watchParent(() => {
+      // `nohup npx ... &` and the terminal closes: the hangup that we ignore took npm with it (Node resets nohup's
+      // ignore there too). That is no stop request: the server goes on, with nothing left to watch.
+      if (hungUp) clearInterval(watch);
+      else request('parent exited');
+    });
+  }
   // With the parent gone, whoever read our output may be gone too: a closed pipe must not crash the stop.
   process.stdout.on('error', ignoreClosedPipe);
   process.stderr.on('error', ignoreClosedPipe);
@@ -54,10 +62,6 @@ function watchParent(onGone: () => void): NodeJS.Timeout {
   }, PARENT_POLL_MS);
   watch.unref();
   return watch;
-}
-
-function ignoreHangup(): void {
-  // No terminal to hang up: the server goes on (a listener replaces Node's default, which would end the process).
 }
 
 function ignoreClosedPipe(error: NodeJS.ErrnoException): void {

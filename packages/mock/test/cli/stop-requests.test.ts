@@ -137,6 +137,27 @@ describe('started in the background by a shell that then exits', { timeout: 2 * 
     expect(output).not.toMatch(/(SIGHUP|parent exited): stopping/);
   });
 
+  it('nohup through npx: `nohup npx @vendor/api-mock > log &` survives the hangup that takes npm with it', async () => {
+    const log = path.join(mkdtempSync(path.join(tmpdir(), 'mock-bg-')), 'mock.log');
+    // In a session of its own, as a terminal's shell runs a job: the hangup goes to the whole group.
+    const shell = spawnSync('setsid', ['sh', '-c', `nohup npx @vendor/api-mock --port 0 > "${log}" 2>&1 < /dev/null & echo $!`], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: withoutNpmExec(),
+    });
+    const npx = Number(shell.stdout.trim());
+    started.push(npx);
+    const url = await listeningUrlIn(log);
+    const server = [npx, ...descendants(npx)].filter((pid) => commandLine(pid).includes('api-mock')).at(-1)!;
+    started.push(server);
+    process.kill(-shell.pid, 'SIGHUP'); // the terminal closes: npm (Node resets nohup's ignore) and its shell end
+    await expect.poll(() => isAlive(npx), { timeout: START_TIMEOUT_MS }).toBe(false);
+    await answeredWhileParentLooksPass(url);
+    const ms = await stoppedAfter(() => process.kill(server, 'SIGTERM'), { starter: undefined as never, port: Number(url.port), server });
+    expect(ms).toBeLessThan(STOP_DEADLINE_MS);
+    expect(readFileSync(log, 'utf8')).toContain('SIGTERM: stopping the mock');
+  });
+
   it('with a terminal, SIGHUP (the terminal hung up) stops it within 5 s', async () => {
     // script(1) gives the mock a pseudo-terminal, as an interactive shell would.
     const run = await start('script', ['-qfec', `"${process.execPath}" "${bin}" --port 0`, '/dev/null'], { appendPort: false });
