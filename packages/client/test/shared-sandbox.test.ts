@@ -24,8 +24,14 @@ describe('the client against a shared sandbox', { timeout: 2 * 60_000 }, () => {
 
   const clientFor = (token: string) => createPlatformClient({ baseUrl: sandbox.url, gatewayBaseUrl: sandbox.url, token });
 
-  it('premise: the sandbox runs with the shared limits (a 7-day TTL, 10 MB) and the two made small', async () => {
-    expect(sandbox.limits).toEqual({ rateLimit: 1, maxRecords: 1, maxTenantBytes: 10_000_000, tenantTtl: '7d' });
+  it('premise: the sandbox runs with the shared limits (a 7-day TTL, 10 MB, slow-client cuts) and the two made small', async () => {
+    expect(sandbox.limits).toEqual({
+      rateLimit: 1,
+      maxRecords: 1,
+      maxTenantBytes: 10_000_000,
+      tenantTtl: '7d',
+      connections: { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, maxConnections: 1000 },
+    });
   });
 
   it('retries a 429 after its Retry-After and succeeds', async () => {
