@@ -32,6 +32,8 @@ const EXPOSED_HEADERS = [
   'Location',
   'Retry-After',
   'WWW-Authenticate',
+  // the mock's and the sandbox's request id (core/request-id.ts), which clients put on their errors
+  'X-Request-Id',
   // a shared sandbox's rate limit (sandbox/limits/rate-limiter.ts)
   'RateLimit-Limit',
   'RateLimit-Remaining',

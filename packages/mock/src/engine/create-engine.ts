@@ -9,6 +9,7 @@ import { createChaos, type Chaos, type FaultOptions, type LatencyOptions } from 
 import { createFaultCounters } from '../faults/fault-counters.js';
 import { createCorsPolicy, isLoopbackOrigin, type CorsSetting } from '../core/cors.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
+import { createRequestIds } from '../core/request-id.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { createPipeline, type HandleRequest } from '../pipeline/pipeline.js';
 import type { WatchExchange } from '../pipeline/seams.js';
@@ -87,6 +88,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
     allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],
     warn,
     faults: { counters: createFaultCounters(), chaos },
+    nextRequestId: createRequestIds(),
     watch: journal === undefined ? undefined : watchWith(journal),
     controlRoute,
     sandbox: sandbox?.seam,
@@ -103,7 +105,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
 
 /** The journal watches every exchange through a reply that records its answer as it goes out. */
 function watchWith(journal: JournalRecorder): WatchExchange {
-  return (request, reply, _url, startedAt) => new RecordingReply(reply, journal, request, startedAt);
+  return (request, reply, _url, startedAt, requestId) => new RecordingReply(reply, journal, request, startedAt, requestId);
 }
 
 function createJournal(options: EngineOptions, scoped: boolean): JournalRecorder | undefined {

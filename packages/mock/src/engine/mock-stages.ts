@@ -8,6 +8,7 @@ import { sendStatelessAnswer } from '../answers/send-answer.js';
 import { hasBearerToken } from '../core/bearer-token.js';
 import type { CorsPolicy } from '../core/cors.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
+import type { NextRequestId } from '../core/request-id.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { isPreferViolation, parsePrefer } from '../core/prefer-header.js';
 import type { RequestContext } from '../core/request-context.js';
@@ -33,6 +34,7 @@ export interface MockStageDeps {
   faults: FaultDeps;
   /** the journal, when on */
   watch: WatchExchange | undefined;
+  nextRequestId: NextRequestId;
   /** /_mock/* and /_sandbox/* */
   controlRoute: (request: IncomingRequest, reply: Reply, url: RequestTarget) => boolean;
   /** The sandbox (`--sandbox`): checks its own tokens and answers valid requests from its store. */
@@ -45,6 +47,7 @@ export function createMockStages(deps: MockStageDeps): PipelineStages {
     controlRoute: deps.controlRoute,
     cors: deps.cors,
     allMethods: deps.allMethods,
+    nextRequestId: deps.nextRequestId,
     watch: deps.watch,
     unrouted: answerUnrouted,
     authenticate: sandbox === undefined ? requireBearerToken : (ctx) => signInToSandbox(ctx, sandbox),

@@ -29,6 +29,7 @@ const ENTRY_OVERHEAD_BYTES = 256;
 // kept as the bytes that arrived (stored outside the JS heap), and parsed again only when someone reads it.
 interface RawEntry {
   time: number;
+  requestId: string | undefined;
   operationId: string | null;
   method: string;
   target: string;
@@ -58,6 +59,8 @@ export interface JournalRecorder extends JournalSink {
 export interface JournalFilter {
   /** the sandbox tenant whose entries to list (the sandbox keeps a journal per tenant); the stateless mock has none */
   tenant?: string;
+  /** the `x-request-id` of an answer, as a client's error reports it */
+  requestId?: string;
   operationId?: string;
   method?: string;
 }
@@ -89,7 +92,7 @@ export function createJournalRecorder(options: JournalRecorderOptions): JournalR
   });
   return {
     size: options.size,
-    record(request, ctx, status, startedAt) {
+    record(request, ctx, status, startedAt, requestId) {
       const scope = ctx?.caller?.tenant;
       const belongsToNobody = options.scoped && scope === undefined;
       if (belongsToNobody) return;
@@ -97,6 +100,7 @@ export function createJournalRecorder(options: JournalRecorderOptions): JournalR
       const raw: RawEntry = {
         // When the request arrived, from the clock reading the pipeline took anyway.
         time: performance.timeOrigin + startedAt,
+        requestId,
         operationId: ctx?.op.operationId ?? null,
         method: request.method,
         // As sent: read back through new URL() when listed, which normalizes it as routing did.
@@ -128,6 +132,7 @@ export function createJournalRecorder(options: JournalRecorderOptions): JournalR
 }
 
 function matches(raw: RawEntry, filter: JournalFilter): boolean {
+  if (filter.requestId !== undefined && raw.requestId !== filter.requestId) return false;
   if (filter.operationId !== undefined && raw.operationId !== filter.operationId) return false;
   if (filter.method !== undefined && raw.method !== filter.method.toUpperCase()) return false;
   return true;
@@ -140,6 +145,7 @@ function toEntry(raw: RawEntry): JournalEntry {
   const [query, body] = redactBody([queryRecord(url.searchParams), parsedBody(raw)]) as [Record<string, string | string[]>, unknown];
   return {
     time: new Date(raw.time).toISOString(),
+    ...(raw.requestId !== undefined && { requestId: raw.requestId }),
     operationId: raw.operationId,
     method: raw.method,
     path: url.pathname,

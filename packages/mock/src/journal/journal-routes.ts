@@ -1,4 +1,4 @@
-// GET /_mock/requests (the journal, oldest first; ?operationId= and ?method= narrow it) and DELETE
+// GET /_mock/requests (the journal, oldest first; ?operationId=, ?method= and ?requestId= narrow it) and DELETE
 // /_mock/requests (empties it). In the sandbox both need a token and see only its tenant's requests.
 // Like the sandbox's routes they answer CORS, so a browser test can read what its page sent.
 import { applyCors, type CorsPolicy } from '../core/cors.js';
@@ -7,7 +7,7 @@ import type { RequestTarget } from '../core/request-target.js';
 import { sendJson } from '../core/response-writer.js';
 import { sendRouteAnswer, type RouteAnswer } from '../core/route-answer.js';
 import type { AdmitVerdict, SandboxAuth } from '../pipeline/seams.js';
-import type { JournalRecorder } from './journal-recorder.js';
+import type { JournalFilter, JournalRecorder } from './journal-recorder.js';
 
 export const JOURNAL_PATH = '/_mock/requests';
 const JOURNAL_METHODS = ['GET', 'DELETE'];
@@ -53,10 +53,20 @@ async function answerJournal(request: IncomingRequest, url: RequestTarget, deps:
     deps.journal.clear(scope.tenant);
     return { status: 200, body: { cleared: true }, ...(headers !== undefined && { headers }) };
   }
-  const operationId = url.searchParams.get('operationId') ?? undefined;
-  const method = url.searchParams.get('method') ?? undefined;
-  const requests = deps.journal.iterate(scope.tenant, { ...(operationId !== undefined && { operationId }), ...(method !== undefined && { method }) });
+  const requests = deps.journal.iterate(scope.tenant, journalFilterOfQuery(url.searchParams));
   return { status: 200, body: undefined, stream: journalJson(requests, deps.journal.size), ...(headers !== undefined && { headers }) };
+}
+
+const FILTER_KEYS = ['operationId', 'method', 'requestId'] as const;
+
+/** `?operationId=`, `?method=` and `?requestId=` (an answer's `x-request-id`), each narrowing the list when given. */
+function journalFilterOfQuery(query: URLSearchParams): JournalFilter {
+  const filter: JournalFilter = {};
+  for (const key of FILTER_KEYS) {
+    const value = query.get(key);
+    if (value !== null) filter[key] = value;
+  }
+  return filter;
 }
 
 /** About this much JSON is made between two turns of the event loop, so that other requests are served meanwhile. */

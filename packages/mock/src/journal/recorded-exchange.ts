@@ -6,7 +6,8 @@ import type { RequestContext } from '../core/request-context.js';
 export interface JournalSink {
   /**
    * `ctx` is undefined when no operation matched (a 404 or 405 from the router); `status` is 0 when the connection
-   * was dropped (Prefer: fault=reset); `startedAt` is performance.now() when the pipeline took the request.
+   * was dropped (Prefer: fault=reset); `startedAt` is performance.now() when the pipeline took the request;
+   * `requestId` is the `x-request-id` its answer carried.
    */
-  record(request: IncomingRequest, ctx: RequestContext | undefined, status: number, startedAt: number): void;
+  record(request: IncomingRequest, ctx: RequestContext | undefined, status: number, startedAt: number, requestId: string | undefined): void;
 }

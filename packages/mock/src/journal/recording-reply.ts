@@ -16,6 +16,7 @@ export class RecordingReply implements Reply, ExchangeWatch {
     private readonly journal: JournalSink,
     private readonly request: IncomingRequest,
     private readonly startedAt: number,
+    private readonly requestId: string | undefined,
   ) {}
 
   get reply(): Reply {
@@ -65,6 +66,6 @@ export class RecordingReply implements Reply, ExchangeWatch {
   }
 
   private record(status: number): void {
-    this.journal.record(this.request, this.ctx, status, this.startedAt);
+    this.journal.record(this.request, this.ctx, status, this.startedAt, this.requestId);
   }
 }

@@ -12,6 +12,8 @@ export { MASK, redactBody, redactHeaders, type HeadersToRedact } from './redacti
 export interface JournalEntry {
   /** When the request arrived, ISO 8601. */
   time: string;
+  /** The `x-request-id` its answer carried (what a client's error reports); absent when the journal is fed by hand. */
+  requestId?: string;
   /** The operation the request matched; null when it matched none. */
   operationId: string | null;
   method: string;

@@ -1,5 +1,5 @@
 // The one request pipeline of the mock, the sandbox and the validation proxy:
-//   control routes -> CORS preflight -> watch -> route -> context -> auth -> admit -> body -> faults -> check the request -> answer
+//   control routes -> CORS preflight -> request id -> watch -> route -> context -> auth -> admit -> body -> faults -> check the request -> answer
 // Routing builds the request's one RequestContext; every later step reads it and adds what it learns. What differs
 // between the modes (who may call, what an invalid request gets, where the answer comes from) are the steps of
 // PipelineStages (seams.ts). The pipeline sees only core/exchange.ts's request and reply, so the server (node:http)
@@ -9,6 +9,7 @@ import type { IncomingRequest, Reply } from '../core/exchange.js';
 import { headerValue } from '../core/exchange.js';
 import { MAX_BODY_BYTES, parseBody } from '../core/request-body.js';
 import { createRequestContext, type RequestContext } from '../core/request-context.js';
+import { REQUEST_ID_HEADER } from '../core/request-id.js';
 import { parseRequestTarget } from '../core/request-target.js';
 import { methodsAt, type Router } from './router.js';
 import type { MockOperation } from '../spec/operation-table.js';
@@ -29,7 +30,9 @@ export function createPipeline(route: Router, stages: PipelineStages): HandleReq
     const answeredPreflight = applyCors(stages.cors, request, transportReply, methodsOf);
     if (answeredPreflight) return;
 
-    const watch = stages.watch?.(request, transportReply, url, startedAt);
+    const requestId = stages.nextRequestId?.();
+    if (requestId !== undefined) transportReply.setHeader(REQUEST_ID_HEADER, requestId);
+    const watch = stages.watch?.(request, transportReply, url, startedAt, requestId);
     const reply = watch === undefined ? transportReply : watch.reply;
     const routed = route(request.method, url.pathname);
     let op: MockOperation | undefined;

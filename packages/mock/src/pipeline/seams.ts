@@ -6,6 +6,7 @@ import type { Caller } from '../core/caller.js';
 import type { CorsPolicy } from '../core/cors.js';
 import type { MockError } from '../core/error-shapes.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
+import type { NextRequestId } from '../core/request-id.js';
 import type { RequestTarget } from '../core/request-target.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { MockOperation } from '../spec/operation-table.js';
@@ -32,7 +33,8 @@ export interface ExchangeWatch {
   end(): void | Promise<void>;
 }
 
-export type WatchExchange = (request: IncomingRequest, reply: Reply, url: RequestTarget, startedAt: number) => ExchangeWatch;
+/** `requestId` is the id the answer carries (the mock's and the sandbox's); undefined where the answer is forwarded (the proxy). */
+export type WatchExchange = (request: IncomingRequest, reply: Reply, url: RequestTarget, startedAt: number, requestId: string | undefined) => ExchangeWatch;
 
 /** The steps a mode supplies. Each answers the request itself when it stops the flow (and returns false). */
 export interface PipelineStages {
@@ -41,6 +43,8 @@ export interface PipelineStages {
   cors: CorsPolicy;
   /** every method some operation uses, for preflights on paths the router does not know */
   allMethods: readonly string[];
+  /** the id each answer carries as `x-request-id`: the mock's and the sandbox's own; undefined for the proxy, which passes on the upstream's */
+  nextRequestId: NextRequestId | undefined;
   watch: WatchExchange | undefined;
   /** the mock answers 404 or 405; the proxy forwards the request all the same */
   unrouted(request: IncomingRequest, reply: Reply, url: RequestTarget, route: UnroutedRequest): void | Promise<void>;

@@ -53,6 +53,8 @@ export function createProxyStages(deps: ProxyStageDeps): PipelineStages {
     controlRoute: (request, reply, url) => answerReport(request, reply, url, deps.report),
     cors: NO_CORS,
     allMethods: [],
+    // The upstream's answer goes back as it came, with its own request id.
+    nextRequestId: undefined,
     watch(request, reply, url, startedAt) {
       const exchange = new ProxyExchange(request, reply, url, startedAt, deps.onExchange);
       exchanges.set(reply, exchange);

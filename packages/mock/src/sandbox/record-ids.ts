@@ -1,6 +1,6 @@
 // Ids for records the sandbox makes: derived ids for the seed's clones (stable across restarts and
 // instances, so every instance seeds the same data), random ids for what callers create.
-import { randomBytes } from './web-crypto.js';
+import { randomBytes } from '../core/web-crypto.js';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 

@@ -3,7 +3,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { COMMAND } from '../core/command-name.js';
 import type { Caller } from '../core/caller.js';
-import { base64url, hmacKey, randomBytes, sha256 } from './web-crypto.js';
+import { base64url, hmacKey, randomBytes, sha256 } from '../core/web-crypto.js';
 
 const ISSUER = 'vendor-api-mock-sandbox';
 /** The environment variable that holds the sandbox secret when --secret is not given. */

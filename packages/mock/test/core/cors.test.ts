@@ -39,6 +39,7 @@ describe('CORS by default (every origin)', () => {
     expect(ok.status).toBe(404);
     expect(ok.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(ok.headers.get('access-control-expose-headers')).toContain('Retry-After');
+    expect(ok.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
     const unauthorized = await fetch(`${mock.url}/api/svc/v1/teams/t1`, { headers: { origin: ORIGIN } });
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get('access-control-allow-origin')).toBe(ORIGIN);

@@ -33,8 +33,8 @@ async function seen(response: Response): Promise<Seen> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (CONNECTION_HEADERS.has(name)) return;
-    // A clock reading: the same format both ways, not the same second.
-    headers[name] = name === 'date' ? dateFormat(value) : value;
+    // A clock reading and a per-process id: the same format both ways, not the same value.
+    headers[name] = name === 'date' ? dateFormat(value) : name === 'x-request-id' ? requestIdFormat(value) : value;
   });
   return { status: response.status, statusText: response.statusText, headers, body: await response.text() };
 }
@@ -44,10 +44,15 @@ function dateFormat(value: string): string {
   return isHttpDate ? 'an HTTP date' : `not an HTTP date: ${value}`;
 }
 
+function requestIdFormat(value: string | undefined): string {
+  const isRequestId = value !== undefined && /^req_[0-9a-f]{12}[0-9a-z]{8}$/.test(value);
+  return isRequestId ? 'a request id' : `not a request id: ${value}`;
+}
+
 /** What an entry says of the request, without the clock (time, duration) and the transport's own headers. */
 function comparable(entry: JournalEntry, sentHeaders: readonly string[]) {
   const headers = Object.fromEntries(sentHeaders.map((name) => [name, entry.headers[name]]));
-  return { operationId: entry.operationId, method: entry.method, path: entry.path, query: entry.query, body: entry.body, status: entry.status, violations: entry.violations, headers };
+  return { requestId: requestIdFormat(entry.requestId), operationId: entry.operationId, method: entry.method, path: entry.path, query: entry.query, body: entry.body, status: entry.status, violations: entry.violations, headers };
 }
 
 type Change = (request: ReturnType<typeof validRequest>) => void;

@@ -50,6 +50,22 @@ describe.each(TRANSPORTS)('the journal through %s', (transportName) => {
     expect(everything).not.toContain(PASSWORD);
   });
 
+  it('gives each answer its own x-request-id, which finds that request in the journal', async () => {
+    const team = validRequest(mock.base, getTeam, TOKEN);
+    const found = await mock.fetch(team.url, team.init);
+    const missing = await mock.fetch(`${mock.base}/api/svc/v1/no-such-path`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const foundId = found.headers.get('x-request-id');
+    const missingId = missing.headers.get('x-request-id');
+    expect(foundId).toMatch(/^req_[0-9a-f]{12}[0-9a-z]{8}$/);
+    expect(missingId).toMatch(/^req_[0-9a-f]{12}[0-9a-z]{8}$/);
+    expect(missingId).not.toBe(foundId);
+
+    const byId = (await journal(`?requestId=${missingId}`)).requests;
+    expect(byId).toEqual([expect.objectContaining({ requestId: missingId, status: 404, operationId: null })]);
+    expect((await journal(`?requestId=${foundId}`)).requests).toEqual([expect.objectContaining({ requestId: foundId, operationId: 'getTeam', status: 200 })]);
+    expect((await journal('?requestId=req_000000000000zzzzzzzz')).requests).toEqual([]);
+  });
+
   it('narrows to an operation or a method, and DELETE empties it', async () => {
     const team = validRequest(mock.base, getTeam, TOKEN);
     await mock.fetch(team.url, team.init);

@@ -17,6 +17,8 @@ describe('proxy in front of the sandbox', { timeout: 5 * 60_000 }, () => {
   let proxy: RunningProxy;
   let token: string;
   const exchanges: CheckedExchange[] = [];
+  /** the x-request-id of each answer through the proxy */
+  const proxiedIds: Array<string | null> = [];
 
   beforeAll(async () => {
     const start = () => startMock({ sandbox: { secret: SECRET }, onWarning: () => {} });
@@ -44,6 +46,7 @@ describe('proxy in front of the sandbox', { timeout: 5 * 60_000 }, () => {
       const proxied = validRequest(proxy.url, entry, token);
       const answer = await fetch(proxied.url, proxied.init);
       const body = await answer.json();
+      proxiedIds.push(answer.headers.get('x-request-id'));
 
       expect(answer.status, `${entry.operationId}: ${JSON.stringify(body).slice(0, 300)}`).toBe(directAnswer.status);
       expect(answer.status, entry.operationId).toBe(200);
@@ -55,6 +58,13 @@ describe('proxy in front of the sandbox', { timeout: 5 * 60_000 }, () => {
     await expect.poll(() => exchanges.length).toBe(operations.length);
     for (const exchange of exchanges) expect(exchange.findings, exchange.operation?.operationId).toEqual([]);
     expect(exchanges.map((exchange) => exchange.operation?.operationId)).toEqual(operations.map((op) => op.operationId));
+  });
+
+  it("passes on the upstream's request id, adding none of its own", () => {
+    const upstreamIds = new Set([...controlPlane.requests(TENANT), ...gateway.requests(TENANT)].map((entry) => entry.requestId));
+    expect(proxiedIds).toHaveLength(operations.length);
+    const notTheUpstreams = proxiedIds.filter((id) => id === null || !upstreamIds.has(id));
+    expect(notTheUpstreams).toEqual([]);
   });
 
   it('sent each operation to the upstream of its address space, and only there', () => {

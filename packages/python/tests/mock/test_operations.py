@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import socket
 from typing import Any, Dict
 
+import httpx
 import pytest
 
 from vendor_api import APIConnectionError, AsyncPlatformClient, NotFoundError, PlatformClient
@@ -65,7 +67,9 @@ def test_each_operation_goes_to_its_own_address_space(platform_mock_server: Mock
             getattr(client, call["method"])(**call["kwargs"])
 
 
-def test_a_404_is_a_not_found_error_with_the_body_in_the_operations_shape(platform_mock: PlatformClient) -> None:
+def test_a_404_is_a_not_found_error_with_the_body_in_the_operations_shape_and_the_request_id(
+    platform_mock: PlatformClient, platform_mock_server: MockServer
+) -> None:
     with pytest.raises(NotFoundError) as caught:
         platform_mock.get_team(id="jqfwg345gi25n5ju2yz5iz6m", extra_headers={"Prefer": "code=404"})
     error = caught.value
@@ -73,8 +77,12 @@ def test_a_404_is_a_not_found_error_with_the_body_in_the_operations_shape(platfo
     assert isinstance(error.body, ControlPlaneError)
     assert error.body.status_code == 404
     assert error.error_shape == "control-plane"
-    # The mock sends no request id header: the error says so with None (the header is read when present: unit tests).
-    assert error.request_id == error.headers.get("x-request-id")
+    assert error.request_id is not None
+    assert re.fullmatch(r"req_[0-9a-f]{12}[0-9a-z]{8}", error.request_id)
+    assert f"(request id {error.request_id})" in str(error)
+    # The id names this very request in the mock's journal.
+    journal = httpx.get(f"{platform_mock_server.url}/_mock/requests", params={"requestId": error.request_id}).json()
+    assert [(entry["operationId"], entry["status"]) for entry in journal["requests"]] == [("getTeam", 404)]
 
 
 def test_raw_response_against_the_mock(platform_mock: PlatformClient) -> None:

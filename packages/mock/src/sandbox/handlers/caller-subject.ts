@@ -1,7 +1,7 @@
 // The caller in the control plane's subject form, for the `createdBySubject` of what a caller creates.
 import type { Body } from '../store/record-store.js';
 import type { Caller } from '../../core/caller.js';
-import { hmacHex, hmacKey } from '../web-crypto.js';
+import { hmacHex, hmacKey } from '../../core/web-crypto.js';
 
 /** Digits of the subject's HMAC in its id: `sbx` + 21 hex digits. */
 const SUBJECT_ID_DIGITS = 21;

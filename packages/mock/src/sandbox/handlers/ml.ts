@@ -4,7 +4,7 @@ import { newId } from '../record-ids.js';
 import { placeRecord } from '../record-kinds.js';
 import type { SandboxAnswer, SandboxContext } from '../../pipeline/seams.js';
 import type { Body } from '../store/record-store.js';
-import { hmacHex, hmacKey } from '../web-crypto.js';
+import { hmacHex, hmacKey } from '../../core/web-crypto.js';
 import { failed, notFound, ok, refused } from './answer-builders.js';
 import { subjectOf } from './caller-subject.js';
 import { jsonBody, pathValue } from './request-values.js';
