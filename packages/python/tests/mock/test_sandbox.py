@@ -32,9 +32,12 @@ def test_create_then_read_an_mcp_server(platform_sandbox: PlatformClient) -> Non
     assert read.data.manifest.url == "https://mcp.example.com/sse"
 
 
-def test_an_unknown_id_is_a_not_found_error(platform_sandbox: PlatformClient) -> None:
-    with pytest.raises(NotFoundError, match="getMcpServer failed with status 404"):
+def test_an_unknown_id_is_a_not_found_error_with_the_sandboxs_request_id(platform_sandbox: PlatformClient) -> None:
+    with pytest.raises(NotFoundError, match="getMcpServer failed with status 404") as caught:
         platform_sandbox.get_mcp_server(id="no-such-server")
+    request_id = caught.value.request_id
+    assert request_id is not None and request_id.startswith("req_")
+    assert request_id == caught.value.headers["x-request-id"]
 
 
 def test_skill_versions_page_by_offset_to_the_end(platform_sandbox: PlatformClient) -> None:
