@@ -2,7 +2,7 @@
 import { stringify } from 'yaml';
 import { toJsonText } from '../../../scripts/lib/bundle.mjs';
 import { DOWNLOADS, GENERATOR, SITE_PAGES } from './constants.mjs';
-import { buildChangelog } from '../../../scripts/breaking/changelog.mjs';
+import { buildChangelog } from '@vendor/breaking';
 import { changesPages } from './changes-page.mjs';
 import { consoleDocument, contractOrigins } from './console.mjs';
 import { buildDocsBundle } from './docs-bundle.mjs';
