@@ -15,7 +15,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundleSpec, repoRoot, specPath, toJsonText } from './lib/bundle.mjs';
+import { toJsonText } from '../lib/json-text.mjs';
+import { bundleSpec, repoRoot, specPath } from './lib/bundle.mjs';
 import { evaluate, latestBaseline, loadAcknowledged, parseVersion } from '@vendor/breaking';
 
 const { values } = parseArgs({

@@ -15,7 +15,7 @@ import {
   jsonContentOf,
   nullableWrapper,
 } from '@vendor/spec-model';
-import { PYTHON_KEYWORDS, pythonArgumentName, pythonMethodName, snakeCase } from '../lib/python-names.mjs';
+import { PYTHON_KEYWORDS, pythonArgumentName, pythonMethodName, snakeCase } from '../../lib/python-names.mjs';
 
 const OUT = 'packages/python/src/vendor_api/generated';
 

@@ -4,7 +4,7 @@
 // their rules, error shape, and the same TypeScript, Python and curl samples as the reference. A named shape (an
 // object or a union of the contract) is linked to its own page (schema-pages.mjs) rather than repeated. Read through
 // the spec model (listOperations); every link points at a file of the build.
-import { pythonMethodName } from '../../../scripts/lib/python-names.mjs';
+import { pythonMethodName } from '../../../lib/python-names.mjs';
 import { DOWNLOADS, SAMPLE_LANGUAGES, SITE_PAGES } from './constants.mjs';
 import { SHAPE_SCHEMAS } from './introduction.mjs';
 import { code, fieldsTable, table } from './markdown.mjs';
