@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Root vitest project: contract suites over openapi/ (tests/conformance, tests/breaking).
+// Root vitest project: contract suites over openapi/ (tests/conformance, tests/architecture, tests/scripts, ...); the breaking comparer's tests are packages/breaking's own.
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],

@@ -7,7 +7,7 @@
 //   it out saves (whole − the same bundle without it), minified and after gzip; gzip is not additive, so the parts
 //   add up to the whole only roughly. "The rest" is the bundle with all four cut out.
 import { BUNDLE_OPTIONS, bundle, gzipSize, measure } from './lib/bundle.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 
 const EXPORT = `export { createMockFetch } from '@vendor/api-mock/fetch';`;
 const SOURCE = `export { createMockFetch } from './packages/mock/src/fetch.ts';`;

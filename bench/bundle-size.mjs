@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { BUNDLE_OPTIONS, measure } from './lib/bundle.mjs';
 import { measureMockFetch } from './bundle-size-mock.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 
 const require = createRequire(import.meta.url);
 

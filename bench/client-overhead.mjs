@@ -13,7 +13,7 @@ import createClient from 'openapi-fetch';
 import { createPlatformClient } from '@vendor/api-client';
 import { findOperation, requestExample, responseExample, parameters, parameterExample } from './lib/spec.mjs';
 import { ratio, summarize, round } from './lib/stats.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 
 const TOKEN = 'bench-token-0123456789';
 // api-client+hooks: one no-op hook of each kind (issue 23), reported beside the budgeted api-client (no hooks).

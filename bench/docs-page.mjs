@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { repoRoot } from './lib/paths.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 import { median } from './lib/stats.mjs';
 
 const distDir = path.join(repoRoot, 'apps/docs/dist');

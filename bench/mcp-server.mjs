@@ -9,9 +9,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { packPackage, PUBLISHED } from '../scripts/check-packages.mjs';
+import { packPackage, PUBLISHED } from '../lib/published-packages.mjs';
 import { tmpDir } from './lib/paths.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 import { median, round } from './lib/stats.mjs';
 
 const exec = promisify(execFile);

@@ -14,7 +14,7 @@ import { startServer, freePort, describeServer, stopServers } from './lib/proc.m
 import { AUTOCANNON_VERSION, loadInRounds, requestsRatio, rotate, roundsPlan } from './lib/load.mjs';
 import { ms, rps } from './lib/format.mjs';
 import { median, ratio, round } from './lib/stats.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 import { measurePerCall } from './mock-fetch-per-call.mjs';
 
 const require = createRequire(import.meta.url);

@@ -5,7 +5,7 @@ import { repoRoot } from './lib/paths.mjs';
 import { run as runCommand } from './lib/proc.mjs';
 import { round } from './lib/stats.mjs';
 import { seconds } from './lib/format.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const PLAIN = { FORCE_COLOR: '0', NO_COLOR: '1', TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };

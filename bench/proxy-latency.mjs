@@ -15,7 +15,7 @@ import { startServer, describeServer, stopServers } from './lib/proc.mjs';
 import { AUTOCANNON_VERSION, loadInRounds, requestsRatio, rotate, roundsPlan } from './lib/load.mjs';
 import { rps, times, us } from './lib/format.mjs';
 import { mean, percentile, ratio, round } from './lib/stats.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 
 const AUTH = 'Bearer bench-token-0123456789';
 // Of the bundle's documented answers, listAgentSkillVersions' first 200 example is the closest to 1 kB (1,004 B of

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { packageDir, run, syncMainVenv } from '../packages/python/tools/python-env.mjs';
 import { findOperation, parameterExample, parameters, requestExample } from './lib/spec.mjs';
 import { round } from './lib/stats.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 
 const IMPORT_PROBE = 'import time; t = time.perf_counter(); import {module}; print((time.perf_counter() - t) * 1000)';
 

@@ -17,7 +17,7 @@ import { inParallel } from './lib/load.mjs';
 import { rssMb, say, startSandbox, stopSandbox } from './lib/sandbox-control.mjs';
 import { mb, ms, times } from './lib/format.mjs';
 import { percentile, ratio, round } from './lib/stats.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 
 const require = createRequire(import.meta.url);
 const AUTOCANNON_CLI = require.resolve('autocannon/autocannon.js');

@@ -17,7 +17,7 @@ import { AUTOCANNON_VERSION, inParallel, loadInRounds, requestsRatio, roundsPlan
 import { health, rssMb, say, startSandbox, stopSandbox } from './lib/sandbox-control.mjs';
 import { int, mb, rps, times } from './lib/format.mjs';
 import { median, ratio, round } from './lib/stats.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 import { mintTokens, tenantsRun } from './sandbox-tenants.mjs';
 
 /** How the stores are called in the closing table, in its order. */

@@ -9,7 +9,7 @@ import { benchDir, repoRoot } from './lib/paths.mjs';
 import { listOperations, parameters, parameterExample, requestContent, requestExample, loadBundle } from './lib/spec.mjs';
 import { run as runCommand } from './lib/proc.mjs';
 import { median, round } from './lib/stats.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 
 const require = createRequire(import.meta.url);
 const dir = path.join(benchDir, 'typecheck');

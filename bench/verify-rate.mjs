@@ -8,7 +8,7 @@ import { verify } from '@vendor/api-mock';
 import { createMockFetch } from '@vendor/api-mock/fetch';
 import { benchDir, repoRoot } from './lib/paths.mjs';
 import { describeServer, startServer, stopServers } from './lib/proc.mjs';
-import { isMain, writeSectionResult } from './lib/section.mjs';
+import { isMain, writeSectionResult } from './section.mjs';
 import { median } from './lib/stats.mjs';
 
 function readUrl(stdout) {

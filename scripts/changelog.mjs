@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run changelog`: what changed between two versions of the contract, every change (not only the
 // breaking ones), grouped by operation, each with its level and one line in a partner's words. The
-// comparer is the breaking gate's (scripts/breaking/compare.mjs, listChanges).
+// comparer is the breaking gate's (@vendor/breaking, packages/breaking/src/compare.mjs listChanges).
 //
 //   npm run changelog                          newest released openapi/baseline/<version>.json -> openapi/spec.yaml
 //   npm run changelog -- --from F --to G       other inputs (a baseline .json, or a spec .yaml/.json, bundled first)
@@ -10,9 +10,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleSpec, repoRoot, specPath } from './lib/bundle.mjs';
-import { loadAcknowledged } from './breaking/acknowledged.mjs';
-import { latestBaseline } from './breaking/gate.mjs';
-import { buildChangelog, changelogMarkdown, changelogText } from './breaking/changelog.mjs';
+import { buildChangelog, changelogMarkdown, changelogText, latestBaseline, loadAcknowledged } from '@vendor/breaking';
 
 const FORMATS = ['text', 'markdown', 'json'];
 

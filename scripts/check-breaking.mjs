@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Breaking-change gate (inside `npm test` through tests/breaking/gate.test.ts).
+// Breaking-change gate (inside `npm test` through packages/breaking/test/gate.test.ts).
 //
 //   node scripts/check-breaking.mjs                  openapi/spec.yaml against the newest openapi/baseline/<version>.json
 //   node scripts/check-breaking.mjs --spec F --baseline-dir D    other inputs (F: .yaml or .json, bundled first)
@@ -15,10 +15,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundleSpec, repoRoot, specPath, toJsonText } from './lib/bundle.mjs';
-import { loadAcknowledged } from './breaking/acknowledged.mjs';
-import { evaluate, latestBaseline } from './breaking/gate.mjs';
-import { parseVersion } from './breaking/version.mjs';
+import { toJsonText } from '../lib/json-text.mjs';
+import { bundleSpec, repoRoot, specPath } from './lib/bundle.mjs';
+import { evaluate, latestBaseline, loadAcknowledged, parseVersion } from '@vendor/breaking';
 
 const { values } = parseArgs({
   options: {

@@ -85,7 +85,7 @@ export function run(command, args, { cwd, env, timeoutMs = 10 * 60_000, echo = f
   });
 }
 
-export { freePort } from '../../scripts/lib/free-port.mjs';
+export { freePort } from '../../lib/free-port.mjs';
 
 /**
  * Starts a long-running server process and waits until it answers (polled every `pollMs`) or the time limit

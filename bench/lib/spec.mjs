@@ -2,7 +2,7 @@
 // (built by `npm run build`, which scripts/bench.mjs runs before the sections that import this file): its
 // operations, the gateway rule, parameters and named examples are the model's; nothing here follows a $ref.
 import { readFileSync } from 'node:fs';
-import { createSpecModel, jsonContentOf } from '@vendor/spec-model';
+import { createSpecModel, jsonContentOf, operationSummaries } from '@vendor/spec-model';
 import { bundlePath } from './paths.mjs';
 
 let cached;
@@ -20,22 +20,11 @@ export function specModel(doc = loadBundle()) {
 }
 
 /**
- * Every operation, sorted by operationId: { operationId, method, path, item, op, gateway, operation }.
- * `item` and `op` are the document's path item and operation object, `operation` the model's SpecOperation,
- * `gateway` its address space (the model's rule: the servers the operation is sent to name {gateway_base_url}).
+ * Every operation, by operationId: the model's summaries (operationSummaries: method, path, address space, ...,
+ * and `operation`, the model's SpecOperation).
  */
 export function listOperations(doc = loadBundle()) {
-  return specModel(doc)
-    .operations.map((operation) => ({
-      operationId: operation.operationId,
-      method: operation.method,
-      path: operation.path,
-      item: operation.pathItem,
-      op: operation.definition,
-      gateway: operation.addressSpace === 'gateway',
-      operation,
-    }))
-    .sort((a, b) => a.operationId.localeCompare(b.operationId));
+  return operationSummaries(specModel(doc), 'operationId');
 }
 
 export function findOperation(operationId, doc = loadBundle()) {

@@ -4,7 +4,7 @@
 // less per body than the mock must.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { importTypeScript } from '../../scripts/lib/import-typescript.mjs';
+import { importTypeScript } from '../../lib/import-typescript.mjs';
 import { loadBundle } from '../lib/spec.mjs';
 import { repoRoot } from '../lib/paths.mjs';
 

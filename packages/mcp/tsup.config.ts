@@ -1,10 +1,10 @@
 import { defineConfig } from 'tsup';
 
 // The library ships as ESM + CJS with types; the CLI only as the ESM file that `bin` points to. @vendor/spec-model
-// is private (never published), so its few functions used at run time (the secret-key rule, the pointer codec) are
-// bundled in. Everything else stays external: the MCP SDK, ajv (the SDK's own copy), the client, and the mock,
+// and @vendor/host-check are private (never published), so their few functions used at run time (the secret-key
+// rule, the pointer codec, the Host rule) are bundled in. Everything else stays external: the MCP SDK, ajv (the SDK's own copy), the client, and the mock,
 // which is imported only for --mock.
-const bundled = ['@vendor/spec-model'];
+const bundled = ['@vendor/spec-model', '@vendor/host-check'];
 
 export default defineConfig([
   {

@@ -3,7 +3,7 @@
 // @vendor/spec-model reads it: its method and path, its address space, whether it may be retried
 // (`x-idempotent`), which error schema it answers with (`x-error-shape`) and how it pages (`x-pagination`).
 // Adding an operation to spec.yaml adds its method (and its iterator, if it pages) to the client with no hand edit.
-import { answerableStatuses, createSpecModel } from '@vendor/spec-model';
+import { createSpecModel, operationSummaries } from '@vendor/spec-model';
 
 const ERROR_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneError', gateway: 'GatewayError' };
 
@@ -14,34 +14,17 @@ const header = (what) => `/**
  */
 `;
 
-const byOperationId = (a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0);
-
-/** The operations of the bundled document, in a stable (operationId) order, as the client needs them. */
-export function readOperations(bundle) {
-  const ops = createSpecModel(bundle).operations.map((operation) => ({
-    operationId: operation.operationId,
-    method: operation.method,
-    path: operation.path,
-    space: operation.addressSpace,
-    idempotent: operation.idempotent,
-    errorShape: operation.errorShape,
-    summary: operation.summary?.trim() ?? '',
-    deprecated: operation.deprecated,
-    sunset: operation.sunset,
-    pagination: operation.pagination,
-    // The error statuses the model says the operation can answer: its own, and those of every secured operation (401).
-    errorStatuses: answerableStatuses(operation).filter((status) => /^[1-9]\d\d$/.test(status) && !status.startsWith('2')).map(Number).sort((a, b) => a - b),
-  }));
-  return ops.sort(byOperationId);
-}
+/** The summary as one line of a doc comment: trimmed, '' when there is none. */
+const summaryLine = (o) => o.summary?.trim() ?? '';
 
 const q = (s) => JSON.stringify(s).replaceAll("'", "\\'").replace(/^"|"$/g, "'");
 const doc = (s) => s.replaceAll('*/', '*\\/');
 
 export async function generate({ bundle }) {
-  const ops = readOperations(bundle);
+  // In operationId order, so that the generated tables do not move when the spec's paths are reordered.
+  const ops = operationSummaries(createSpecModel(bundle), 'operationId');
   const schemas = bundle.components?.schemas ?? {};
-  const paths = (space) => [...new Set(ops.filter((o) => o.space === space).map((o) => o.path))].sort();
+  const paths = (space) => [...new Set(ops.filter((o) => o.addressSpace === space).map((o) => o.path))].sort();
   const union = (list) => (list.length ? list.map((p) => `\n  | ${q(p)}`).join('') : ' never');
 
   const table = `${header('Operation table: method, path, address space, retry policy and error shape of every operation.')}
@@ -51,7 +34,7 @@ export const operations = {
 ${ops
   .map(
     (o) =>
-      `  ${o.operationId}: { method: '${o.method}', path: ${q(o.path)}, space: '${o.space}', idempotent: ${o.idempotent}, errorShape: '${o.errorShape}' },`,
+      `  ${o.operationId}: { method: '${o.method}', path: ${q(o.path)}, space: '${o.addressSpace}', idempotent: ${o.idempotent}, errorShape: '${o.errorShape}' },`,
   )
   .join('\n')}
 } as const satisfies Record<string, OperationDescriptor>;
@@ -76,14 +59,14 @@ export interface PlatformOperations {
 ${ops
   .map((o) => {
     const lines = [
-      o.summary ? `${doc(o.summary)}.`.replace(/\.\.$/, '.') : undefined,
+      summaryLine(o) ? `${doc(summaryLine(o))}.`.replace(/\.\.$/, '.') : undefined,
       '',
-      `\`${o.method.toUpperCase()} ${doc(o.path)}\` on the ${o.space === 'gateway' ? 'gateway (`gatewayBaseUrl`)' : 'control plane (`baseUrl`)'}.`,
+      `\`${o.method.toUpperCase()} ${doc(o.path)}\` on the ${o.addressSpace === 'gateway' ? 'gateway (`gatewayBaseUrl`)' : 'control plane (`baseUrl`)'}.`,
       o.idempotent ? 'Retried on 408/429/5xx, connection errors and timeouts.' : 'Never retried (not safe to repeat).',
       `Throws \`PlatformApiError\` (body: \`${ERROR_SCHEMAS[o.errorShape]}\`) on a non-2xx status${o.errorStatuses.length > 0 ? ` (documented: ${o.errorStatuses.join(', ')})` : ''}.`,
       o.deprecated ? `@deprecated${o.sunset ? ` May be removed from ${o.sunset}.` : ''}` : undefined,
     ].filter((l) => l !== undefined);
-    if (!o.summary) lines.splice(0, 1);
+    if (!summaryLine(o)) lines.splice(0, 1);
     return `  /**\n${lines.map((l) => `   *${l ? ` ${l}` : ''}`).join('\n')}\n   */\n  ${o.operationId}(...init: MethodArgs<Ops['${o.operationId}']>): Promise<MethodResult<Ops['${o.operationId}']>>;`;
   })
   .join('\n\n')}
@@ -159,7 +142,7 @@ function walkDescription(p) {
 
 function iteratorSignature(o, itemType) {
   const p = o.pagination;
-  const about = o.summary ? ` (${doc(o.summary).replace(/\.$/, '')})` : '';
+  const about = summaryLine(o) ? ` (${doc(summaryLine(o)).replace(/\.$/, '')})` : '';
   return [
     '  /**',
     `   * Every item of \`${o.operationId}\`${about}, page after page.`,

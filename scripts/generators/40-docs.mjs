@@ -6,8 +6,7 @@
 // The sample and page builders live in apps/docs/codegen/.
 import path from 'node:path';
 import { docsFiles } from '../../apps/docs/codegen/files.mjs';
-import { loadAcknowledged } from '../breaking/acknowledged.mjs';
-import { latestBaseline } from '../breaking/gate.mjs';
+import { latestBaseline, loadAcknowledged } from '@vendor/breaking';
 
 export async function generate({ bundle, repoRoot }) {
   const baseline = await latestBaseline(path.join(repoRoot, 'openapi/baseline'));

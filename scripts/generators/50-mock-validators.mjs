@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
-import { importTypeScript } from '../lib/import-typescript.mjs';
+import { importTypeScript } from '../../lib/import-typescript.mjs';
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 const addFormats = addFormatsModule.default ?? addFormatsModule;

@@ -3,7 +3,7 @@
 // and which errors it may answer with; its input schema joins the path, query and header parameters and the JSON
 // body into one object with the spec's own rules; its output schema is the success response's; its annotations
 // come from the method, `x-idempotent` and `x-destructive`. Adding an operation to spec.yaml adds its tool.
-import { createSpecModel, jsonContentOf, standaloneSchema } from '@vendor/spec-model';
+import { createSpecModel, jsonContentOf, operationSummaries, standaloneSchema } from '@vendor/spec-model';
 
 export const OUTPUT = 'packages/mcp/src/generated/tools.ts';
 
@@ -25,7 +25,6 @@ const SPACES = {
 // Cookie parameters cannot be sent through the client; the spec has none, and a tool must not pretend to send one.
 const ARGUMENT_LOCATIONS = ['path', 'query', 'header'];
 
-const byOperationId = (a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0);
 const isErrorStatus = (status) => /^[45]/.test(status) || status === 'default';
 const sentence = (text) => text.trim().replace(/([^.!?])$/, '$1.');
 
@@ -107,7 +106,8 @@ const isReadOnly = (operation) => operation.method === 'get' || operation.method
 
 export function readTools(bundle) {
   const model = createSpecModel(bundle);
-  return [...model.operations].sort(byOperationId).map((operation) => {
+  // In the model's operationId order (operationSummaries); a tool reads the whole operation (its parameters and bodies).
+  return operationSummaries(model, 'operationId').map(({ operation }) => {
     const args = argumentsOf(operation);
     const readOnly = isReadOnly(operation);
     const tool = {

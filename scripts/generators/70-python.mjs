@@ -14,8 +14,9 @@ import {
   isOpenEnum,
   jsonContentOf,
   nullableWrapper,
+  operationSummaries,
 } from '@vendor/spec-model';
-import { PYTHON_KEYWORDS, pythonArgumentName, pythonMethodName, snakeCase } from '../lib/python-names.mjs';
+import { PYTHON_KEYWORDS, pythonArgumentName, pythonMethodName, snakeCase } from '../../lib/python-names.mjs';
 
 const OUT = 'packages/python/src/vendor_api/generated';
 
@@ -299,7 +300,8 @@ function readOperation(operation, requests, responses, document) {
 
 export async function generate({ bundle }) {
   const model = createSpecModel(bundle);
-  const operations = [...model.operations].sort((a, b) => (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0));
+  // In the model's operationId order (operationSummaries); the SDK reads the whole operation (parameters, bodies).
+  const operations = operationSummaries(model, 'operationId').map(({ operation }) => operation);
   const responses = new TypeWriter(model, 'response');
   const requests = new TypeWriter(model, 'request');
   const schemas = bundle.components?.schemas ?? {};

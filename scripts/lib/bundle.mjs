@@ -19,8 +19,3 @@ export async function bundleSpec(ref = specPath) {
   }
   return result.parsed;
 }
-
-/** Stable JSON text for committed generated files. */
-export function toJsonText(value) {
-  return `${JSON.stringify(value, null, 2)}\n`;
-}

@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleSpec, repoRoot, toJsonText } from './bundle.mjs';
+import { toJsonText } from '../../lib/json-text.mjs';
+import { bundleSpec, repoRoot } from './bundle.mjs';
 
 const cli = path.join(repoRoot, 'packages/mock/dist/cli.js');
 

@@ -3,7 +3,7 @@
 // result. Its outbound fetches may only reach loopback (the mock).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { freePort } from '../lib/free-port.mjs';
+import { freePort } from '../../lib/free-port.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';

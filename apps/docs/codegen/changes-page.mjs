@@ -1,7 +1,7 @@
 // The docs' "What changed" page: the changelog of the newest released contract against the current one
-// (scripts/breaking/changelog.mjs, the breaking gate's comparer), as a small static HTML page beside the
+// (packages/breaking/src/changelog.mjs, the breaking gate's comparer), as a small static HTML page beside the
 // reference (changes.html) and as Markdown for tools (changes.md). No script, nothing loaded from elsewhere.
-import { changelogMarkdown, countsLine } from '../../../scripts/breaking/changelog.mjs';
+import { changelogMarkdown, countsLine } from '@vendor/breaking';
 import { SITE_PAGES } from './constants.mjs';
 
 const escapeHtml = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -25,7 +25,7 @@ li { margin: 0.3rem 0; display: flex; gap: 0.6rem; align-items: baseline; }
 `;
 
 /**
- * @param {import('../../../scripts/breaking/changelog.mjs').Changelog} changelog
+ * @param {import('@vendor/breaking').Changelog} changelog
  * @returns {{ html: string, markdown: string }}
  */
 export function changesPages(changelog) {

@@ -12,7 +12,7 @@ const scalar = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /** The request URL: the operation's address space, path parameters filled in, query in form style. */
 export function requestUrl(op) {
-  const base = op.space === 'gateway' ? GATEWAY_BASE_URL : CONTROL_PLANE_BASE_URL;
+  const base = op.addressSpace === 'gateway' ? GATEWAY_BASE_URL : CONTROL_PLANE_BASE_URL;
   const params = sampleParams(op);
   let path = op.path;
   for (const p of params.filter((x) => x.in === 'path')) {
@@ -44,6 +44,6 @@ export function curlSample(op, body = op.body) {
 
 /** The one line that says how to send the sample to the local mock instead (it serves both address spaces on one port). */
 export function localMockNote(op) {
-  const base = op.space === 'gateway' ? GATEWAY_BASE_URL : CONTROL_PLANE_BASE_URL;
+  const base = op.addressSpace === 'gateway' ? GATEWAY_BASE_URL : CONTROL_PLANE_BASE_URL;
   return `Local mock (npm start, or npx @vendor/api-mock --port 4010): use ${LOCAL_MOCK_URL} for ${base}, and any token (${TOKEN_ENV_VAR}=any).`;
 }

@@ -1,8 +1,8 @@
 // Turns the docs bundle into the files `npm run generate` writes under apps/docs/src/generated/.
 import { stringify } from 'yaml';
-import { toJsonText } from '../../../scripts/lib/bundle.mjs';
+import { toJsonText } from '../../../lib/json-text.mjs';
 import { DOWNLOADS, GENERATOR, SITE_PAGES } from './constants.mjs';
-import { buildChangelog } from '../../../scripts/breaking/changelog.mjs';
+import { buildChangelog } from '@vendor/breaking';
 import { changesPages } from './changes-page.mjs';
 import { consoleDocument, contractOrigins } from './console.mjs';
 import { buildDocsBundle } from './docs-bundle.mjs';

@@ -8,7 +8,7 @@ export const SHAPE_SCHEMAS = { ml: 'MlError', 'control-plane': 'ControlPlaneErro
 const code = (text) => `\`${text}\``;
 
 function baseUrls(ops) {
-  const gateway = ops.filter((o) => o.space === 'gateway').map((o) => code(o.operationId));
+  const gateway = ops.filter((o) => o.addressSpace === 'gateway').map((o) => code(o.operationId));
   return `## Setting the two base URLs
 The control plane and the gateway are separate hosts. The first line of every operation's description
 (**Server:**) names the URL it is sent to, and the gateway operations carry a **Gateway** badge beside
@@ -36,7 +36,7 @@ ${code(GATEWAY_BASE_URL)} as placeholders and read the bearer token from ${code(
 function errorShapes(ops) {
   // Each cell holds one value, which the docs' CSS keeps whole; the schema of each shape is named once, above
   // the table, so that the three columns fit beside the code samples.
-  const rows = ops.map((o) => `| ${code(o.operationId)} | ${o.space === 'gateway' ? 'gateway' : 'control plane'} | ${o.errorShape ? code(o.errorShape) : '—'} |`);
+  const rows = ops.map((o) => `| ${code(o.operationId)} | ${o.addressSpace === 'gateway' ? 'gateway' : 'control plane'} | ${o.errorShape ? code(o.errorShape) : '—'} |`);
   const shapes = [...new Set(ops.map((o) => o.errorShape).filter(Boolean))];
   const schemas = shapes.map((shape) => `${code(shape)} is ${code(SHAPE_SCHEMAS[shape] ?? '?')}`);
   return `## Error shape of each operation

@@ -4,7 +4,7 @@
 // their rules, error shape, and the same TypeScript, Python and curl samples as the reference. A named shape (an
 // object or a union of the contract) is linked to its own page (schema-pages.mjs) rather than repeated. Read through
 // the spec model (listOperations); every link points at a file of the build.
-import { pythonMethodName } from '../../../scripts/lib/python-names.mjs';
+import { pythonMethodName } from '../../../lib/python-names.mjs';
 import { DOWNLOADS, SAMPLE_LANGUAGES, SITE_PAGES } from './constants.mjs';
 import { SHAPE_SCHEMAS } from './introduction.mjs';
 import { code, fieldsTable, table } from './markdown.mjs';
@@ -106,7 +106,7 @@ function samplesSection(op, samples) {
 /** The facts of an operation as list lines: server, authentication, retries, paging, deprecation. */
 function factLines(op) {
   const operation = op.operation;
-  const space = op.space === 'gateway' ? 'the gateway' : 'the control plane';
+  const space = op.addressSpace === 'gateway' ? 'the gateway' : 'the control plane';
   const lines = [`- Address space: ${space}. Server:`, ...serverLines(op).map((line) => `  ${line}`)];
   lines.push('- Authentication: `Authorization: Bearer <token>`.');
   lines.push(`- Retries: ${operation.idempotent ? 'safe to retry (the TypeScript and Python clients retry it on 408, 429, 5xx and network errors)' : 'not safe to repeat; the TypeScript and Python clients never retry it'}.`);
@@ -137,10 +137,10 @@ export function operationPage(document, op, samples, shapes) {
 /** The paragraph about the whole API that opens llms.txt and llms-full.txt. */
 function about(document, ops) {
   const info = document.info ?? {};
-  const gatewayOps = ops.filter((op) => op.space === 'gateway');
+  const gatewayOps = ops.filter((op) => op.addressSpace === 'gateway');
   const gateway = gatewayOps.length;
   const urlOf = (op) => (op?.servers[0]?.url === undefined ? '(none)' : code(op.servers[0].url));
-  const controlPlaneUrl = urlOf(ops.find((op) => op.space !== 'gateway'));
+  const controlPlaneUrl = urlOf(ops.find((op) => op.addressSpace !== 'gateway'));
   const gatewayUrl = urlOf(gatewayOps[0]);
   return [
     `# ${info.title}`,
@@ -160,7 +160,7 @@ function about(document, ops) {
  * @param {{ hasChanges: boolean, shapes: string[] }} options
  */
 export function llmsTxt(document, ops, { hasChanges, shapes }) {
-  const links = ops.map((op) => `- [${op.operation.summary ?? op.operationId} (${op.operationId})](/${SITE_PAGES.operation(op.operationId)}): ${code(`${op.method.toUpperCase()} ${op.path}`)}, ${op.space === 'gateway' ? 'gateway' : 'control plane'}${op.operation.deprecated ? ', deprecated' : ''}`);
+  const links = ops.map((op) => `- [${op.operation.summary ?? op.operationId} (${op.operationId})](/${SITE_PAGES.operation(op.operationId)}): ${code(`${op.method.toUpperCase()} ${op.path}`)}, ${op.addressSpace === 'gateway' ? 'gateway' : 'control plane'}${op.operation.deprecated ? ', deprecated' : ''}`);
   const optional = [
     `- [Every operation in one file](/${SITE_PAGES.llmsFull})`,
     ...(hasChanges ? [`- [What changed since the last release](/${SITE_PAGES.changesMarkdown})`] : []),

@@ -1,41 +1,22 @@
-// Reads, from the bundled document, what a code sample needs to know about each operation: its address space,
-// its parameters with their example values, its named request-body examples and how it pages. The reading
-// itself (servers, parameter merging, examples, x-pagination) is @vendor/spec-model's; this module keeps what
-// the samples add to it: which parameters a sample sends, and that every one of them has an example.
-import { createSpecModel, jsonContentOf } from '@vendor/spec-model';
+// Reads, from the bundled document, what a code sample needs to know about each operation: the model's summary of
+// it (address space, error shape, pagination, ...: operationSummaries of @vendor/spec-model), its parameters with
+// their example values and its named request-body examples. The reading itself is the model's; this module keeps
+// what the samples add to it: which parameters a sample sends, and that every one of them has an example.
+import { createSpecModel, jsonContentOf, operationSummaries } from '@vendor/spec-model';
 
 /**
  * @typedef {{ name: string, in: 'path'|'query'|'header'|'cookie', required: boolean, value: unknown, schema: Record<string, any> }} SampleParam
- * @typedef {{
- *   operationId: string, method: string, path: string, space: 'controlPlane'|'gateway',
- *   servers: Record<string, any>[], errorShape: string, tags: string[], summary: string|undefined,
- *   params: SampleParam[], body: SampleBody | undefined, bodies: SampleBody[],
- *   dataEnvelope: boolean, pagination: import('@vendor/spec-model').Pagination | undefined,
- *   operation: import('@vendor/spec-model').SpecOperation,
+ * @typedef {import('@vendor/spec-model').OperationSummary & {
+ *   params: SampleParam[], body: SampleBody | undefined, bodies: SampleBody[], dataEnvelope: boolean,
  * }} SampleOperation
  * @typedef {{ exampleName: string, summary: string|undefined, value: unknown }} SampleBody
  */
 
 /** @returns {SampleOperation[]} every operation of the document, in document order */
 export function listOperations(doc) {
-  return createSpecModel(doc).operations.map((operation) => {
-    const bodies = requestBodyExamples(operation);
-    return {
-      operationId: operation.operationId,
-      method: operation.method,
-      path: operation.path,
-      space: operation.addressSpace,
-      servers: operation.servers,
-      errorShape: operation.errorShape,
-      tags: operation.tags,
-      summary: operation.summary,
-      params: sampleParams(operation),
-      body: bodies[0],
-      bodies,
-      dataEnvelope: hasDataEnvelope(operation),
-      pagination: operation.pagination,
-      operation,
-    };
+  return operationSummaries(createSpecModel(doc)).map((summary) => {
+    const bodies = requestBodyExamples(summary.operation);
+    return { ...summary, params: sampleParams(summary.operation), body: bodies[0], bodies, dataEnvelope: hasDataEnvelope(summary.operation) };
   });
 }
 

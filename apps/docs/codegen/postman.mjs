@@ -194,7 +194,7 @@ export async function postmanFiles(bundle) {
     const path = item.request.url.path.join('/');
     const op = ops.find((o) => o.method === item.request.method.toLowerCase() && postmanPath(o.path) === path);
     if (!op) throw new Error(`Postman item "${item.name}" (${item.request.method} ${path}) matches no operation of the spec`);
-    setHost(item, op.space === 'gateway' ? '{{gatewayBaseUrl}}' : '{{baseUrl}}');
+    setHost(item, op.addressSpace === 'gateway' ? '{{gatewayBaseUrl}}' : '{{baseUrl}}');
     // Before the copies per request example: each example is a valid call with the same documented answer.
     item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(bundle, op) } }];
     expandExamples(collection, item, op);

@@ -1,8 +1,8 @@
 // The Python sample of one operation: the Python SDK (`vendor-api`, packages/python) called with one of the
 // operation's request examples. Parameters and the top-level fields of the body are keyword arguments named as the
-// SDK names them (scripts/lib/python-names.mjs); nested objects are the example's JSON as Python dicts. A paginated
+// SDK names them (lib/python-names.mjs); nested objects are the example's JSON as Python dicts. A paginated
 // operation is iterated: the SDK follows the pages itself.
-import { pythonArgumentName, pythonMethodName } from '../../../scripts/lib/python-names.mjs';
+import { pythonArgumentName, pythonMethodName } from '../../../lib/python-names.mjs';
 import { CONTROL_PLANE_BASE_URL, GATEWAY_BASE_URL, TOKEN_ENV_VAR } from './constants.mjs';
 import { placeholderNotes } from './placeholders.mjs';
 import { sampleParams } from './ts-sample.mjs';

@@ -14,10 +14,10 @@ export const GATEWAY_BADGE = 'Gateway';
  */
 export function presentServer(operation, op) {
   const urls = op.servers.map((s) => `\`${s.url}\``).join(' or ');
-  const space = op.space === 'gateway' ? 'the gateway' : 'the control plane';
+  const space = op.addressSpace === 'gateway' ? 'the gateway' : 'the control plane';
   const line = `**Server:** ${urls} (${space}). [Try it in the console](${consoleHref(op)})`;
   operation.description = operation.description ? `${line}\n\n${operation.description}` : line;
-  if (op.space === 'gateway') operation['x-badges'] = [...(operation['x-badges'] ?? []), { name: GATEWAY_BADGE, position: 'after' }];
+  if (op.addressSpace === 'gateway') operation['x-badges'] = [...(operation['x-badges'] ?? []), { name: GATEWAY_BADGE, position: 'after' }];
 }
 
 /**

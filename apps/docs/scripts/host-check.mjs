@@ -1,32 +1,6 @@
-// Which Host headers the docs server answers: the names of this machine with the port it listens on, and the public
-// host it is configured with (DOCS_PUBLIC_HOST, or the `publicHosts` option). Any other name is refused, so that a
-// web page cannot reach the server (and the console's sandbox token) through a DNS name rebound to 127.0.0.1. The
-// same rule as the MCP server's Streamable HTTP endpoint (packages/mcp/src/serve-http.ts), plus the public host.
-
-/**
- * The Host headers a server bound to `port` answers, lower case: loopback names with the port, the address it is
- * bound to (unless a wildcard such as 0.0.0.0), and the public hosts.
- */
-export function allowedHosts(port, publicHosts = [], boundHost = '127.0.0.1') {
-  const names = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  const isWildcard = boundHost === '0.0.0.0' || boundHost === '::';
-  if (!isWildcard) names.push(boundHost.includes(':') ? `[${boundHost}]:${port}` : `${boundHost}:${port}`);
-  for (const publicHost of publicHosts) names.push(...publicHostNames(publicHost));
-  return new Set(names.map((name) => name.toLowerCase()));
-}
-
-/** A public host as configured, `docs.vendor.example` or `docs.vendor.example:8443`: with a port, only that one; without, the default ports too. */
-function publicHostNames(publicHost) {
-  const trimmed = publicHost.trim().toLowerCase();
-  if (trimmed === '') return [];
-  const hasPort = /:\d+$/.test(trimmed);
-  if (hasPort) return [trimmed];
-  return [trimmed, `${trimmed}:80`, `${trimmed}:443`];
-}
-
-export function isAllowedHost(hostHeader, allowed) {
-  return typeof hostHeader === 'string' && allowed.has(hostHeader.toLowerCase());
-}
+// What the docs server adds to the Host rule it shares with the MCP server (@vendor/host-check: the names of this
+// machine with the port, the bound address, the public hosts): the public host it is configured with
+// (DOCS_PUBLIC_HOST), and which requests for the console's config come from its own pages.
 
 /** DOCS_PUBLIC_HOST: one host or several, comma-separated. */
 export function publicHostsFromEnv(env = process.env) {

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sirv from 'sirv';
 import { consolePolicy, localConsoleConfig, readBuiltConsole } from './console-config.mjs';
-import { allowedHosts, isAllowedHost, isOwnPageOrTool, publicHostsFromEnv } from './host-check.mjs';
+import { allowedHosts, isAllowedHost } from '@vendor/host-check';
+import { isOwnPageOrTool, publicHostsFromEnv } from './host-check.mjs';
 
 /** A file whose name carries a content hash (`app-3f9a1c2b.js`) never changes, so it may be cached for good. */
 export function isHashedAsset(pathname) {

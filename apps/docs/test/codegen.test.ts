@@ -28,7 +28,7 @@ const byId = (id: string) => listOperations(fixture()).find((op: any) => op.oper
 
 describe('listOperations', () => {
   test('marks the operations sent to gateway servers as gateway', () => {
-    const spaces = Object.fromEntries(listOperations(fixture()).map((op: any) => [op.operationId, op.space]));
+    const spaces = Object.fromEntries(listOperations(fixture()).map((op: any) => [op.operationId, op.addressSpace]));
     expect(spaces).toEqual({ getTeam: 'controlPlane', createSecretGroup: 'controlPlane', listAgentSessionTurns: 'gateway', getFile: 'gateway' });
   });
 

@@ -6,7 +6,8 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { allowedHosts, isOwnPageOrTool, publicHostsFromEnv } from '../scripts/host-check.mjs';
+import { allowedHosts } from '@vendor/host-check';
+import { isOwnPageOrTool, publicHostsFromEnv } from '../scripts/host-check.mjs';
 import { startStaticServer } from '../scripts/static-server.mjs';
 
 const TOKEN = 'console-token-for-acme-9f3k';

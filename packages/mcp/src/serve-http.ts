@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { allowedHosts, isAllowedHost } from '@vendor/host-check';
 import { isLoopbackHost } from './loopback.js';
 import { createSessionRegistry, type SessionLimits } from './session-registry.js';
 
@@ -24,13 +25,13 @@ export async function serveHttp(
 ): Promise<RunningHttpServer> {
   const sessions = createSessionRegistry(sessionLimits);
   // Until the port is known, nothing is allowed; `undefined`: any Host (an address other than loopback).
-  let allowedHosts: ReadonlySet<string> | undefined = new Set();
+  let acceptedHosts: ReadonlySet<string> | undefined = new Set();
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://host').pathname;
     if (path !== MCP_PATH) return answerJson(response, 404, { error: `Not found: the MCP endpoint is ${MCP_PATH}` });
-    const isAllowedHost = allowedHosts === undefined || allowedHosts.has((request.headers.host ?? '').toLowerCase());
-    if (!isAllowedHost) {
+    const isAcceptedHost = acceptedHosts === undefined || isAllowedHost(request.headers.host, acceptedHosts);
+    if (!isAcceptedHost) {
       return answerJson(response, 403, { error: 'Forbidden: the Host header does not name this server' });
     }
     const sessionId = request.headers['mcp-session-id'];
@@ -69,7 +70,7 @@ export async function serveHttp(
   });
   const address = http.address() as AddressInfo;
   const authority = address.family === 'IPv6' ? `[${address.address}]:${address.port}` : `${address.address}:${address.port}`;
-  allowedHosts = hostNames(host, address.port, authority);
+  acceptedHosts = hostNames(host, address);
 
   return {
     url: `http://${authority}${MCP_PATH}`,
@@ -81,10 +82,13 @@ export async function serveHttp(
   };
 }
 
-/** On loopback, the Host headers that name this server; elsewhere `undefined` (any name may reach it). */
-function hostNames(host: string, port: number, authority: string): ReadonlySet<string> | undefined {
+/**
+ * On loopback, the Host headers that name this server (the shared rule: loopback names with the port and the address
+ * bound); elsewhere `undefined` (any name may reach it).
+ */
+function hostNames(host: string, address: AddressInfo): ReadonlySet<string> | undefined {
   if (!isLoopbackHost(host)) return undefined;
-  return new Set([authority.toLowerCase(), `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+  return allowedHosts(address.port, [], address.address);
 }
 
 function answerJson(response: ServerResponse, status: number, body: unknown): void {

@@ -1,4 +1,5 @@
 export { createSpecModel } from './model.js';
+export { operationSummaries, type OperationSummary, type SummaryOrder } from './summaries.js';
 export { componentSchemaName, followRef, resolveRef, type BrokenRefReason, type RefChain } from './resolve.js';
 export { canonicalPointer, childPointer, decodePointer, DOCUMENT_POINTER, encodePointerToken, getAtPointer } from './pointer.js';
 export { answerableStatuses, responseFor, type DocumentedResponses } from './status.js';

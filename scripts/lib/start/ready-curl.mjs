@@ -23,5 +23,5 @@ export function readyCurlLine(bundle, mockUrl) {
 
 function isOneLineRequest(op) {
   const sendsMore = sampleParams(op).some((param) => param.in !== 'path');
-  return op.method === 'get' && op.space === 'controlPlane' && !sendsMore;
+  return op.method === 'get' && op.addressSpace === 'controlPlane' && !sendsMore;
 }

@@ -2,7 +2,7 @@
 // is reported as exactly that (a changed type at the field), never as a removed field, and a real
 // narrowing hiding inside a wrapper is still found.
 import { describe, expect, test } from 'vitest';
-import { compareSpecs } from '../../scripts/breaking/compare.mjs';
+import { compareSpecs } from '../src/compare.mjs';
 import { baseDoc, type Doc } from './fixture';
 
 const TEAM_200 = "$.paths['/teams/{id}'].get.responses['200'].content['application/json'].schema";

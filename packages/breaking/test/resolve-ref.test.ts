@@ -1,6 +1,6 @@
-// The one $ref resolver of the comparer (scripts/breaking/resolve-ref.mjs).
+// The one $ref resolver of the comparer (packages/breaking/src/resolve-ref.mjs).
 import { describe, expect, test } from 'vitest';
-import { resolveRef } from '../../scripts/breaking/resolve-ref.mjs';
+import { resolveRef } from '../src/resolve-ref.mjs';
 
 const document = {
   components: {

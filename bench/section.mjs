@@ -3,8 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { settings } from '../config.mjs';
-import { stopAll } from './proc.mjs';
+import { settings } from './config.mjs';
+import { stopAll } from './lib/proc.mjs';
 
 export function isMain(moduleUrl) {
   return Boolean(process.argv[1]) && path.resolve(process.argv[1]) === fileURLToPath(moduleUrl);

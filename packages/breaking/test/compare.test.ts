@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { BREAK_KINDS, compareSpecs } from '../../scripts/breaking/compare.mjs';
+import { BREAK_KINDS, compareSpecs } from '../src/compare.mjs';
 import { baseDoc, type Doc } from './fixture';
 
 const schemas = (doc: Doc) => doc.components.schemas;
@@ -23,7 +23,7 @@ describe('the comparer', () => {
   });
 
   test('finds nothing between the released 0.1.0 contract and itself (real spec, recursive $refs)', () => {
-    const file = path.resolve(__dirname, '../../openapi/baseline/0.1.0.json');
+    const file = path.resolve(__dirname, '../../../openapi/baseline/0.1.0.json');
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     expect(compareSpecs(doc, structuredClone(doc))).toEqual([]);
   });

@@ -1,7 +1,7 @@
-// The operation-level breaks of compareSpecs (scripts/breaking/compare.mjs) whose exact path and
+// The operation-level breaks of compareSpecs (packages/breaking/src/compare.mjs) whose exact path and
 // message compare.test.ts does not pin down.
 import { describe, expect, test } from 'vitest';
-import { compareSpecs } from '../../scripts/breaking/compare.mjs';
+import { compareSpecs } from '../src/compare.mjs';
 import { baseDoc, type Doc } from './fixture';
 
 const GET_TEAM = "$.paths['/teams/{id}'].get";

@@ -1,8 +1,8 @@
-// The named schema checks of scripts/breaking/checks/, one describe per module, for what
+// The named schema checks of packages/breaking/src/checks/, one describe per module, for what
 // compare.test.ts and wrappers.test.ts leave open. Each test asserts the exact breaks: kind, JSON
 // path, message and component, and their number.
 import { describe, expect, test } from 'vitest';
-import { compareSpecs } from '../../scripts/breaking/compare.mjs';
+import { compareSpecs } from '../src/compare.mjs';
 import { baseDoc, type Doc } from './fixture';
 
 const schemas = (doc: Doc) => doc.components.schemas;

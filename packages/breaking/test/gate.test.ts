@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { entryProblems, loadAcknowledged } from '../../scripts/breaking/acknowledged.mjs';
-import { evaluate } from '../../scripts/breaking/gate.mjs';
-import { allowsBreakingChanges, compareVersions, nextBreakingVersion } from '../../scripts/breaking/version.mjs';
+import { entryProblems, loadAcknowledged } from '../src/acknowledged.mjs';
+import { evaluate } from '../src/gate.mjs';
+import { allowsBreakingChanges, compareVersions, nextBreakingVersion } from '../src/version.mjs';
 import { baseDoc, type Doc } from './fixture';
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '../..');
+const repoRoot = path.resolve(__dirname, '../../..');
 const script = path.join(repoRoot, 'scripts/check-breaking.mjs');
 
 async function gate(args: string[]) {

@@ -1,12 +1,12 @@
-// The changelog (scripts/breaking/changelog.mjs over the gate's comparer): each typed edit of the fixture
+// The changelog (packages/breaking/src/changelog.mjs over the gate's comparer): each typed edit of the fixture
 // document yields exactly its expected entries, with their level and the line a partner reads; and the gate
 // refuses to drop an operation that was not deprecated first.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { buildChangelog, changelogMarkdown, changelogText } from '../../scripts/breaking/changelog.mjs';
-import { evaluate } from '../../scripts/breaking/gate.mjs';
+import { buildChangelog, changelogMarkdown, changelogText } from '../src/changelog.mjs';
+import { evaluate } from '../src/gate.mjs';
 import { baseDoc, type Doc } from './fixture';
 
 type Level = 'breaking' | 'deprecation' | 'addition' | 'documentation';
@@ -323,7 +323,7 @@ describe('the gate and removed operations', () => {
 });
 
 describe('npm run changelog', () => {
-  const repoRoot = path.resolve(__dirname, '../..');
+  const repoRoot = path.resolve(__dirname, '../../..');
   const run = promisify(execFile);
 
   test('lists the released baseline against the current spec, grouped by operation', async () => {
