@@ -3,9 +3,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CheckedExchange, SeenBody } from '../../src/conformance/checking/checked-exchange.js';
-import { createExchangeRecorder } from '../../src/proxy/recording/exchange-recorder.js';
-import type { MockOperation } from '../../src/spec/operation-table.js';
+import type { CheckedExchange, SeenBody } from '../../../src/conformance/checking/checked-exchange.js';
+import { createExchangeRecorder } from '../../../src/proxy/recording/exchange-recorder.js';
+import type { MockOperation } from '../../../src/spec/operation-table.js';
 
 const TOKEN = 'eyJhbGciOi.tok-live-9f8e7d6c5b4a';
 const PASSWORD = 'p4ssw0rd-xyz';
