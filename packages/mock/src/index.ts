@@ -1,6 +1,6 @@
 export { startMock, PortInUseError, type StartMockOptions, type RunningMock, type RunningSandbox, type RunningServer } from './server/start-mock.js';
 export { startProxy, type StartProxyOptions, type RunningProxy } from './server/start-proxy.js';
-export type { CheckedExchange, Direction, Finding, ProxyAnswer, ProxyAnswerReason, SeenBody } from './proxy/checking/checked-exchange.js';
+export type { CheckedExchange, Direction, Finding, ProxyAnswer, ProxyAnswerReason, SeenBody } from './conformance/checking/checked-exchange.js';
 export type { ProxyReport, ProvenanceEntry } from './proxy/reporting/proxy-report.js';
 export type { FaultKindOption, FaultOptions, LatencyOptions } from './faults/chaos.js';
 export type { FaultKind } from './core/prefer-header.js';

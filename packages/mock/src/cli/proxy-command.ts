@@ -2,7 +2,7 @@
 // (method, path, status, findings: never a header, token or body), and on SIGINT/SIGTERM closes it (writing
 // --report FILE) and prints the report's summary to stderr.
 import { PortInUseError } from '../server/start-mock.js';
-import type { CheckedExchange } from '../proxy/checking/checked-exchange.js';
+import type { CheckedExchange } from '../conformance/checking/checked-exchange.js';
 import { parseUpstreamUrl } from '../proxy/forwarding/upstreams.js';
 import { startProxy, type RunningProxy, type StartProxyOptions } from '../server/start-proxy.js';
 import { PACKAGE_NAME } from '../core/command-name.js';

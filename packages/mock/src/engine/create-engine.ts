@@ -1,13 +1,14 @@
-// Everything of the mock but its transport: the tables read from the spec, the pipeline and what hangs on it
-// (faults, chaos, journal, sandbox routes). The server (server/start-mock.ts) and the in-process fetch
-// (fetch/create-mock-fetch.ts) each build one and feed it their requests, so both answer alike.
-import type { SpecModel } from '@vendor/spec-model';
+// Everything of the mock but its transport: the pipeline on the contract's tables and what hangs on it (faults,
+// chaos, journal, sandbox routes). The server (server/start-mock.ts) and the in-process fetch
+// (fetch/create-mock-fetch.ts) each load the contract, build one engine on it and feed it their requests, so both
+// answer alike.
 import { createAnswerTable } from '../answers/answer-table.js';
 import { createGeneratedAnswers } from '../answers/generated-answer.js';
 import type { PrismEngine } from '../answers/prism-engine.js';
 import { createChaos, type Chaos, type FaultOptions, type LatencyOptions } from '../faults/chaos.js';
 import { createFaultCounters } from '../faults/fault-counters.js';
 import { createCorsPolicy, isLoopbackOrigin, type CorsSetting } from '../core/cors.js';
+import type { Contract } from '../contract/contract.js';
 import type { IncomingRequest, Reply } from '../core/exchange.js';
 import { createRequestIds } from '../core/request-id.js';
 import type { RequestTarget } from '../core/request-target.js';
@@ -21,9 +22,7 @@ import { readSize } from '../sandbox/limits/sizes.js';
 import { answerJournalRoute } from '../journal/journal-routes.js';
 import type { JournalEntry } from '../journal/request-journal.js';
 import type { Sandbox } from '../sandbox/create-sandbox.js';
-import { readOperations, type MockOperation } from '../spec/operation-table.js';
-import type { OpenApiDocument } from '../types.js';
-import type { SchemaValidators } from '../validation/runtime-validators.js';
+import type { MockOperation } from '../spec/operation-table.js';
 
 /** What both the server and the in-process fetch accept beside their transport. */
 export interface EngineOptions {
@@ -44,9 +43,8 @@ export interface EngineOptions {
 }
 
 export interface EngineParts {
-  doc: OpenApiDocument;
-  model: SpecModel;
-  validators: SchemaValidators;
+  /** the document, the operation table and the validators, loaded once by the caller (contract/) */
+  contract: Contract;
   /** Prism, for what neither an example nor the generator can answer (a custom spec's headers, other media types) */
   prism: () => Promise<PrismEngine>;
   sandbox: Sandbox | undefined;
@@ -63,8 +61,8 @@ export interface MockEngine {
 }
 
 export function createEngine(parts: EngineParts, options: EngineOptions): MockEngine {
-  const { doc, model, validators, sandbox, warn } = parts;
-  const operations = readOperations(model);
+  const { sandbox, warn } = parts;
+  const { doc, operations, validators } = parts.contract;
   const cors = createCorsPolicy(options.cors, specHeaders(operations));
   const journal = createJournal(options, sandbox !== undefined);
   const chaos = createChaos(options.faults, options.latency, options.seed);

@@ -1,11 +1,9 @@
 // createMockFetch(): the mock without a server. A function with fetch's signature that runs each request
 // through the same engine as the server (validation, error shapes, Prefer, faults, journal, the sandbox in
 // memory) and answers with a standard Response. Web APIs only: it runs in Node, Bun, Deno, browsers and workers.
-import { createSpecModel } from '@vendor/spec-model';
-import bundledSpec from '@vendor/api-types/openapi.json' with { type: 'json' };
 import type { PrismEngine } from '../answers/prism-engine.js';
+import { bundledContract } from '../contract/bundled-contract.js';
 import { createEngine, type EngineOptions, type MockEngine } from '../engine/create-engine.js';
-import { loadValidators } from '../generated/validators.js';
 import { journalFilterOf, type JournalFilter } from '../journal/journal-recorder.js';
 import type { JournalEntry } from '../journal/request-journal.js';
 import { createSandbox, type Sandbox, type SandboxHost } from '../sandbox/create-sandbox.js';
@@ -13,8 +11,6 @@ import type { LimitOptions } from '../sandbox/limits/sandbox-limits.js';
 import { createCopyOnWriteStore } from '../sandbox/store/copy-on-write-store.js';
 import { createMemoryOverlay } from '../sandbox/store/memory-overlay.js';
 import { randomSecret } from '../sandbox/tokens.js';
-import type { OpenApiDocument } from '../types.js';
-import type { SchemaValidators, ValidateFunction } from '../validation/runtime-validators.js';
 import { fetchReply, fetchRequest } from './fetch-exchange.js';
 
 export interface MockFetchOptions extends EngineOptions {
@@ -96,10 +92,9 @@ interface Started {
 }
 
 async function startEngine(options: MockFetchOptions, sandboxOptions: MockFetchSandboxOptions | undefined, warn: (line: string) => void): Promise<Started> {
-  const doc = bundledSpec as OpenApiDocument;
-  const model = createSpecModel(doc);
-  const sandbox = sandboxOptions === undefined ? undefined : await createSandbox(model, sandboxOptions, warn, inMemory);
-  const engine = createEngine({ doc, model, validators: bundledValidators(), prism: withoutPrism, sandbox, warn }, options);
+  const contract = bundledContract();
+  const sandbox = sandboxOptions === undefined ? undefined : await createSandbox(contract.model, sandboxOptions, warn, inMemory);
+  const engine = createEngine({ contract, prism: withoutPrism, sandbox, warn }, options);
   return { engine, sandbox };
 }
 
@@ -107,12 +102,6 @@ const inMemory: SandboxHost = {
   openStore: async (choice, seed) => createCopyOnWriteStore(seed, createMemoryOverlay('memory', undefined, choice.quota)),
   environmentSecret: undefined,
 };
-
-/** The validators generated from the bundled spec: nothing is compiled, so no eval (workers forbid it). */
-function bundledValidators(): SchemaValidators {
-  const table = loadValidators() as Record<string, ValidateFunction>;
-  return { source: 'generated', get: (key) => table[key] };
-}
 
 /** The bundled spec documents no response headers and no media type but JSON, so nothing needs Prism here. */
 async function withoutPrism(): Promise<PrismEngine> {

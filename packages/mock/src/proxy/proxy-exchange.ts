@@ -7,7 +7,7 @@ import type { RequestContext } from '../core/request-context.js';
 import { sendError } from '../core/response-writer.js';
 import type { ExchangeWatch } from '../pipeline/seams.js';
 import type { ErrorShape } from '../types.js';
-import type { CheckedExchange, ProxyAnswerReason } from './checking/checked-exchange.js';
+import type { CheckedExchange, ProxyAnswerReason } from '../conformance/checking/checked-exchange.js';
 
 export const FINDINGS_HEADER = 'x-contract-findings';
 

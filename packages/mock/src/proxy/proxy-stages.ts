@@ -15,12 +15,12 @@ import type { MockOperation } from '../spec/operation-table.js';
 import { invalidRequestError } from '../validation/request-validation.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
 import { decodeAnswer, readAnswer, type ReadAnswer } from './forwarding/answer-body.js';
-import { checkRequest, checkResponse, tooLargeFinding, unknownOperationFinding, type SeenAnswer } from './checking/check-exchange.js';
-import type { CheckedExchange, SeenBody } from './checking/checked-exchange.js';
+import { checkRequest, checkResponse, tooLargeFinding, unknownOperationFinding, type SeenAnswer } from '../conformance/checking/check-exchange.js';
+import type { CheckedExchange, SeenBody } from '../conformance/checking/checked-exchange.js';
 import { forwardRequest, type ForwardResult, type UpstreamAgents } from './forwarding/forward-request.js';
 import { flatHeaders } from './forwarding/hop-by-hop.js';
 import { ProxyExchange } from './proxy-exchange.js';
-import { brokenAnswerError, errorShapeOf, invalidResponseError, proxyFailureError, requestTooLargeError, unreachableError } from './checking/proxy-errors.js';
+import { brokenAnswerError, errorShapeOf, invalidResponseError, proxyFailureError, requestTooLargeError, unreachableError } from './proxy-errors.js';
 import { upstreamFor, type Upstream, type Upstreams } from './forwarding/upstreams.js';
 
 export const REPORT_ROUTE = '/_proxy/report';

@@ -1,16 +1,14 @@
 // startMock(): the mock server in this process. Start-up reads the spec and the precompiled validators;
 // Prism is loaded only when a request needs it (see answers/answer-table.ts).
-import { createSpecModel } from '@vendor/spec-model';
 import { lazyPrismEngine } from '../answers/prism-engine.js';
+import { loadContract } from '../contract/load-contract.js';
 import { createEngine, type EngineOptions } from '../engine/create-engine.js';
 import { journalFilterOf, type JournalFilter } from '../journal/journal-recorder.js';
 import type { JournalEntry } from '../journal/request-journal.js';
 import type { SandboxOptions } from '../sandbox/create-sandbox.js';
 import type { SandboxLimits } from '../sandbox/limits/sandbox-limits.js';
 import type { StoreBackend } from '../sandbox/store/record-store.js';
-import { loadSpec, type SpecSource } from '../spec/load-spec.js';
-import { readOperations } from '../spec/operation-table.js';
-import { loadSchemaValidators } from '../validation/runtime-validators.js';
+import type { SpecSource } from '../spec/load-spec.js';
 import { PortInUseError } from './listen.js';
 import { serveHttp, type HttpServing } from './serve-http.js';
 
@@ -70,15 +68,13 @@ export function startMock(options?: StartMockOptions): Promise<RunningMock>;
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock | RunningSandbox> {
   const { port = 0, host = '127.0.0.1', onRequest, onWarning = (line) => console.error(`[api-mock] ${line}`) } = options;
-  const doc = await loadSpec(options.spec);
   // The one reading of the spec: every table of the engine, and the sandbox, are built from it now, never per request.
-  const model = createSpecModel(doc);
-  const validators = await loadSchemaValidators(doc, readOperations(model));
+  const contract = await loadContract(options.spec);
   // Loaded only for --sandbox: the stateless mock never loads the sandbox, jose or pg.
-  const sandbox = options.sandbox ? await (await import('../sandbox/node-sandbox.js')).createNodeSandbox(model, options.sandbox, onWarning) : undefined;
+  const sandbox = options.sandbox ? await (await import('../sandbox/node-sandbox.js')).createNodeSandbox(contract.model, options.sandbox, onWarning) : undefined;
   let engine;
   try {
-    engine = createEngine({ doc, model, validators, prism: lazyPrismEngine(doc), sandbox, warn: onWarning }, options);
+    engine = createEngine({ contract, prism: lazyPrismEngine(contract.doc), sandbox, warn: onWarning }, options);
   } catch (error) {
     await sandbox?.close();
     throw error;

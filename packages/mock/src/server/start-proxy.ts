@@ -1,16 +1,14 @@
-// startProxy(): the validation proxy in this process. Reads the spec once (operations, router, validators), then
+// startProxy(): the validation proxy in this process. Loads the contract once (contract/: operations, validators), then
 // serves each request through the pipeline with the proxy's steps (proxy/proxy-stages.ts). close() stops accepting,
 // lets the exchanges in flight finish, and writes the report to `report` when given.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createSpecModel } from '@vendor/spec-model';
 import { createRouter } from '../pipeline/router.js';
 import { createPipeline } from '../pipeline/pipeline.js';
 import { serveHttp } from './serve-http.js';
-import { loadSpec, type SpecSource } from '../spec/load-spec.js';
-import { readOperations } from '../spec/operation-table.js';
-import { loadSchemaValidators } from '../validation/runtime-validators.js';
-import type { CheckedExchange } from '../proxy/checking/checked-exchange.js';
+import { loadContract } from '../contract/load-contract.js';
+import type { SpecSource } from '../spec/load-spec.js';
+import type { CheckedExchange } from '../conformance/checking/checked-exchange.js';
 import { createUpstreamAgents } from '../proxy/forwarding/forward-request.js';
 import { createProxyStages } from '../proxy/proxy-stages.js';
 import { createExchangeRecorder, type ExchangeRecorder } from '../proxy/recording/exchange-recorder.js';
@@ -55,10 +53,8 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   const { port = 0, host = '127.0.0.1', onWarning = (line: string) => console.error(`[api-mock proxy] ${line}`) } = options;
   // Checked first: a wrong URL fails before the spec is read, and the message never repeats the URL.
   const upstreams = createUpstreams(options.upstream, options.gatewayUpstream);
-  const doc = await loadSpec(options.spec);
-  const model = createSpecModel(doc);
-  const operations = readOperations(model);
-  const validators = await loadSchemaValidators(doc, operations);
+  const contract = await loadContract(options.spec);
+  const { doc, model, operations, validators } = contract;
   const report = createProxyReport({ doc, operations, model });
   const recorder = options.record === undefined ? undefined : createExchangeRecorder(options.record, { warn: onWarning });
   const onExchange = exchangeObservers(report, recorder, options, onWarning);

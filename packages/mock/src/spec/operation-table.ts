@@ -1,5 +1,5 @@
-// The mock's table of operations: what the request pipeline needs of each one, read from the spec model once
-// at start-up. The model decides the conventions (which methods, error shape, invalid-input status, merged
+// The mock's table of operations: what the request pipeline, the proxy and verify need of each one, read from the
+// spec model once per start (contract/ builds it and hands it down). The model decides the conventions (which methods, error shape, invalid-input status, merged
 // parameters, JSON media type, examples) and where each schema is (the JSON pointers the validators compile
 // from); the table adds what only the mock needs: how each parameter's value is read out of a request.
 import { jsonContentOf, type AddressSpace, type NamedExample, type Pagination, type SpecModel, type SpecOperation, type SpecHeader, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
@@ -79,6 +79,12 @@ export interface MockOperation {
   successResponse?: MockResponse;
   /** how the operation pages (the model's `x-pagination`), if it does */
   pagination?: Pagination;
+  /** whether it requires a credential (the model's `secured`): only then does it promise 401 without one */
+  secured: boolean;
+  /** whether it deletes or replaces what cannot be had back (the model's `destructive`): verify runs it only when told */
+  destructive: boolean;
+  /** whether a client may retry it (the model's `x-idempotent`) */
+  idempotent: boolean;
 }
 
 export function readOperations(model: SpecModel): MockOperation[] {
@@ -97,6 +103,9 @@ function mockOperation(operation: SpecOperation): MockOperation {
     parameters: operation.parameters.filter(isValidated).map(mockParameter),
     responses: operation.responses.map(mockResponse),
     securedResponses: operation.securedResponses.map(mockResponse),
+    secured: operation.secured,
+    destructive: operation.destructive,
+    idempotent: operation.idempotent,
   };
   const successIndex = operation.successResponse === undefined ? -1 : operation.responses.indexOf(operation.successResponse);
   if (successIndex >= 0) entry.successResponse = entry.responses[successIndex];

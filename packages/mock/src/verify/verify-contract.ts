@@ -1,33 +1,15 @@
-// The contract as verify reads it: the spec model, the mock's operation table and validators, and the seeded body
-// generator, built once per run. Everything verify knows of the spec comes through here.
-import { createSpecModel, type SpecModel } from '@vendor/spec-model';
+// The contract as verify reads it: the one every mode loads (contract/), plus the seeded body generator, built once
+// per run. Everything verify knows of the spec comes through here.
 import { createBodyGenerator, type GenerateBody } from '../answers/generated-body.js';
-import { loadSpec, type SpecSource } from '../spec/load-spec.js';
-import { readOperations, type MockOperation } from '../spec/operation-table.js';
-import type { OpenApiDocument } from '../types.js';
-import { loadSchemaValidators, type SchemaValidators } from '../validation/runtime-validators.js';
+import type { Contract } from '../contract/contract.js';
+import { loadContract } from '../contract/load-contract.js';
+import type { SpecSource } from '../spec/load-spec.js';
 
-export interface VerifyContract {
-  doc: OpenApiDocument;
-  model: SpecModel;
-  operations: readonly MockOperation[];
-  operation(operationId: string): MockOperation;
-  validators: SchemaValidators;
+export interface VerifyContract extends Contract {
   generate: GenerateBody;
 }
 
 export async function loadVerifyContract(source: SpecSource): Promise<VerifyContract> {
-  const doc = await loadSpec(source);
-  const model = createSpecModel(doc);
-  const operations = readOperations(model);
-  const byId = new Map(operations.map((op) => [op.operationId, op]));
-  const validators = await loadSchemaValidators(doc, operations);
-  return {
-    doc,
-    model,
-    operations,
-    operation: (operationId) => byId.get(operationId)!,
-    validators,
-    generate: createBodyGenerator(doc),
-  };
+  const contract = await loadContract(source);
+  return { ...contract, generate: createBodyGenerator(contract.doc) };
 }

@@ -1,6 +1,6 @@
 // The vocabulary of `verify`: a request case, what it must get, the findings it showed, and the report. Shared by
 // every stage of verify/ (generation, running, checking, shrinking, flows, reporting); imports nothing of them.
-import type { ProvenanceEntry } from '../proxy/provenance/provenance-check.js';
+import type { ProvenanceEntry } from '../conformance/provenance/provenance-check.js';
 
 /** Where a case came from: a documented example, the request rules (valid or broken), or an authentication probe. */
 export type CaseKind = 'example' | 'valid' | 'invalid' | 'auth';

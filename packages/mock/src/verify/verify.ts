@@ -3,8 +3,8 @@
 // authentication probes (generation/), checks every answer as the validation proxy does and against what the case
 // must get (checking/), follows the spec's links, walks pages and deletes twice (flows/), shrinks each finding's
 // first case (shrinking/) and builds the report (reporting/). Reproducible from the seed; the token is never output.
-import type { Finding } from '../proxy/checking/checked-exchange.js';
-import { createProvenanceCheck, type ProvenanceCheck, type ProvenanceEntry } from '../proxy/provenance/provenance-check.js';
+import type { Finding } from '../conformance/checking/checked-exchange.js';
+import { createProvenanceCheck, type ProvenanceCheck, type ProvenanceEntry } from '../conformance/provenance/provenance-check.js';
 import { applicableChecks } from './checking/check-registry.js';
 import { isStateRefusal, serverMessageOf } from './checking/server-message.js';
 import { uniqueValueMaker, type MakeUnique } from './generation/unique-values.js';
@@ -151,7 +151,7 @@ function selectOperations(contract: VerifyContract, settings: VerifySettings): {
   const unknown = (settings.operations ?? []).filter((id) => !known.has(id));
   if (unknown.length > 0) throw new VerifyUsageError('operations', `operations: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not an operation' : 'are not operations'} of the spec`);
   const wanted = contract.operations.filter((op) => settings.operations === undefined || settings.operations.includes(op.operationId));
-  const isDestructive = (op: MockOperation) => contract.model.operation(op.operationId).destructive;
+  const isDestructive = (op: MockOperation) => op.destructive;
   const skipped = settings.includeDestructive
     ? []
     : wanted.filter(isDestructive).map((op) => ({ operationId: op.operationId, reason: 'destructive (x-destructive): run with --include-destructive' }));

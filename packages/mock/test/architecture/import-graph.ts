@@ -11,13 +11,15 @@ export const LAYERS: ReadonlyArray<{ rank: number; prefixes: readonly string[]; 
   { rank: 2, prefixes: ['core/'], why: 'the ground every stage may use: request, reply, context, writer, headers' },
   { rank: 3, prefixes: ['pipeline/seams.ts'], why: 'the seam types the stages plug into' },
   { rank: 4, prefixes: ['validation/'], why: 'request rules' },
-  { rank: 5, prefixes: ['answers/', 'faults/', 'journal/'], why: 'the mock\'s stages' },
-  { rank: 6, prefixes: ['sandbox/', 'proxy/', 'verify/'], why: 'the other modes\' stages: the store, forwarding and checking, and verify (which reuses the proxy\'s checking)' },
-  { rank: 7, prefixes: ['pipeline/'], why: 'the one flow' },
-  { rank: 8, prefixes: ['engine/'], why: 'the mock and sandbox assembled on the flow' },
-  { rank: 9, prefixes: ['server/', 'fetch/'], why: 'the transports' },
-  { rank: 10, prefixes: ['cli/'], why: 'the commands' },
-  { rank: 11, prefixes: ['index.ts', 'fetch.ts', 'cli.ts'], why: 'the entry points' },
+  { rank: 5, prefixes: ['contract/'], why: 'the contract loaded once per start (document, model, operation table, validators) and handed down' },
+  { rank: 6, prefixes: ['answers/', 'faults/', 'journal/'], why: 'the mock\'s stages' },
+  { rank: 7, prefixes: ['conformance/'], why: 'checking an exchange against the contract, and provenance: shared by the proxy and verify, owned by neither' },
+  { rank: 8, prefixes: ['sandbox/', 'proxy/', 'verify/'], why: 'the other modes\' stages: the store, forwarding, and verify (both proxy and verify check through conformance/)' },
+  { rank: 9, prefixes: ['pipeline/'], why: 'the one flow' },
+  { rank: 10, prefixes: ['engine/'], why: 'the mock and sandbox assembled on the flow' },
+  { rank: 11, prefixes: ['server/', 'fetch/'], why: 'the transports' },
+  { rank: 12, prefixes: ['cli/'], why: 'the commands' },
+  { rank: 13, prefixes: ['index.ts', 'fetch.ts', 'cli.ts'], why: 'the entry points' },
 ];
 
 export type ImportGraph = Map<string, Set<string>>;
@@ -118,4 +120,16 @@ export function importLoops(graph: ImportGraph): string[][] {
     if (!index.has(module)) visit(module);
   }
   return loops;
+}
+
+/** Each import from a module under `from` into one under `into` (folders relative to the root, ending in /). */
+export function importsBetween(graph: ImportGraph, from: string, into: string): string[] {
+  const found: string[] = [];
+  for (const [module, targets] of graph) {
+    if (!module.startsWith(from)) continue;
+    for (const target of targets) {
+      if (target.startsWith(into)) found.push(`${module} -> ${target}`);
+    }
+  }
+  return found;
 }

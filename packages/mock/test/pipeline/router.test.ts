@@ -9,6 +9,9 @@ const op = (method: string, path: string, operationId: string): MockOperation =>
   errorShape: 'control-plane',
   invalidInputStatus: 400,
   bodyRequired: false,
+  secured: false,
+  destructive: false,
+  idempotent: false,
   parameters: [],
   responses: [],
 });

@@ -19,6 +19,21 @@ describe('readOperations', () => {
     expect(ops[2]!.bodySchemaPointer).toBeUndefined();
   });
 
+  it('carries the model\'s secured, destructive and idempotent, so no consumer asks the model again by id', () => {
+    const doc: any = structuredClone(fixture);
+    const model = createSpecModel(doc);
+    const ops = readOperations(model);
+    for (const op of ops) {
+      const spec = model.operation(op.operationId);
+      expect([op.secured, op.destructive, op.idempotent]).toEqual([spec.secured, spec.destructive, spec.idempotent]);
+    }
+    doc.paths['/api/svc/v1/teams/{id}'].get['x-destructive'] = true;
+    doc.paths['/api/svc/v1/teams/{id}'].get['x-idempotent'] = false;
+    doc.paths['/api/svc/v1/teams/{id}'].get.security = [];
+    const changed = operationsOf(doc)[2]!;
+    expect([changed.operationId, changed.secured, changed.destructive, changed.idempotent]).toEqual(['getTeam', false, true, false]);
+  });
+
   it('takes the invalid-input status the model reads: a documented 422 before the shape default', () => {
     const doc: any = structuredClone(fixture);
     doc.paths['/api/svc/v1/teams/{id}'].get.responses['422'] = { description: 'invalid' };

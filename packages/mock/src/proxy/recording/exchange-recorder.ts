@@ -4,7 +4,7 @@
 // Recording is a side line of the proxy: writes go one at a time, and a failure is reported, never thrown.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CheckedExchange } from '../checking/checked-exchange.js';
+import type { CheckedExchange } from '../../conformance/checking/checked-exchange.js';
 import { exampleOf, fingerprintOf, type RecordedExample } from './record-example.js';
 
 export const DEFAULT_PER_STATUS = 5;

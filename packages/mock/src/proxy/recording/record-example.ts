@@ -5,7 +5,7 @@
 import { queryRecord } from '../../core/query-record.js';
 import type { RequestHeaders } from '../../core/exchange.js';
 import { MASK, redactBody, redactHeaders } from '../../journal/redaction.js';
-import type { CheckedExchange, SeenBody } from '../checking/checked-exchange.js';
+import type { CheckedExchange, SeenBody } from '../../conformance/checking/checked-exchange.js';
 
 /** The request beside a recorded answer. */
 export interface RecordedRequest {

@@ -3,16 +3,16 @@
 // whether the traffic agreed with the spec's marked, gap-filled facts. json() for files and tools, markdown() for
 // stderr on shutdown. Pure: no Node built-ins, no I/O.
 import type { OpenApiDocument, SpecModel } from '@vendor/spec-model';
-import type { CheckedExchange, Finding } from '../checking/checked-exchange.js';
+import type { CheckedExchange, Finding } from '../../conformance/checking/checked-exchange.js';
 import type { MockOperation } from '../../spec/operation-table.js';
-import { createProvenanceCheck, type ProvenanceCheck, type ProvenanceEntry } from '../provenance/provenance-check.js';
-import { aggregatePathText } from '../provenance/provenance-paths.js';
+import { createProvenanceCheck, type ProvenanceCheck, type ProvenanceEntry } from '../../conformance/provenance/provenance-check.js';
+import { aggregatePathText } from '../../conformance/provenance/provenance-paths.js';
 import { renderMarkdown } from './report-markdown.js';
 import { sampleOf } from './report-sample.js';
 import type { FindingSummary, OperationReport, ProvenanceReport, ProxyAnswerCounts, ProxyReport, StatusCounts, UnknownOperationReport } from './report-types.js';
 
 export type { FindingSample } from './report-sample.js';
-export type { ProvenanceEntry } from '../provenance/provenance-check.js';
+export type { ProvenanceEntry } from '../../conformance/provenance/provenance-check.js';
 export type { FindingSummary, OperationReport, ProvenanceReport, ProxyAnswerCounts, ProxyReport, StatusCounts, UnknownOperationReport } from './report-types.js';
 
 export interface ProxyReportBuilder {

@@ -1,7 +1,7 @@
 // The proxy report as a short Markdown summary, written to stderr when the proxy shuts down. The JSON report holds
 // everything; this keeps what a reader scans for: operations with findings, unknown paths, provenance verdicts.
 import type { FindingSummary, OperationReport, ProvenanceReport, ProxyAnswerCounts, ProxyReport, StatusCounts, UnknownOperationReport } from './report-types.js';
-import type { ProvenanceEntry } from '../provenance/provenance-check.js';
+import type { ProvenanceEntry } from '../../conformance/provenance/provenance-check.js';
 
 /** Rows shown per table (and confirmed verdicts listed); the rest is counted, and left to the JSON report. */
 const MAX_ROWS = 10;

@@ -2,10 +2,10 @@
 // excerpt of the value there. Neither may show a credential or a secret: the excerpt is cut from the body as
 // redactBody masks it, and both are masked again with every secret string the exchange carried, in case a
 // message quotes one.
-import type { CheckedExchange, Finding, SeenBody } from '../checking/checked-exchange.js';
+import type { CheckedExchange, Finding, SeenBody } from '../../conformance/checking/checked-exchange.js';
 import { redactBody, redactHeaders } from '../../journal/redaction.js';
 import { isSecretKey } from '@vendor/spec-model';
-import { parseFindingPath, valueAtPlace } from '../provenance/provenance-paths.js';
+import { parseFindingPath, valueAtPlace } from '../../conformance/provenance/provenance-paths.js';
 
 export interface FindingSample {
   /** the finding's message, secrets masked */

@@ -1,7 +1,7 @@
 // The shape of the validation proxy's report: what GET /_proxy/report answers and --report writes, and what the
 // Markdown summary (report-markdown.ts) reads. Types only.
-import type { Direction, ProxyAnswerReason } from '../checking/checked-exchange.js';
-import type { ProvenanceEntry } from '../provenance/provenance-check.js';
+import type { Direction, ProxyAnswerReason } from '../../conformance/checking/checked-exchange.js';
+import type { ProvenanceEntry } from '../../conformance/provenance/provenance-check.js';
 import type { FindingSample } from './report-sample.js';
 
 /** Findings of one kind: same direction, same place (array positions dropped: `body.data[].id`), same rule. */

@@ -1,10 +1,10 @@
 // Checks one answer, labelled from the answer first: any 5xx is `not_a_server_error` and nothing else, whatever the
 // request was. A 2xx or 4xx is checked as the validation proxy checks every answer (documented status, media type,
-// body schema and error shape: proxy/checking), then against what this case must get: a valid request no
+// body schema and error shape: conformance/checking, shared with the proxy), then against what this case must get: a valid request no
 // invalid-input error, an invalid one the operation's invalid-input status, an unauthenticated one 401.
 import { responseFor } from '@vendor/spec-model';
-import { checkResponse, type SeenAnswer } from '../../proxy/checking/check-exchange.js';
-import type { Finding } from '../../proxy/checking/checked-exchange.js';
+import { checkResponse, type SeenAnswer } from '../../conformance/checking/check-exchange.js';
+import type { Finding } from '../../conformance/checking/checked-exchange.js';
 import type { MockOperation } from '../../spec/operation-table.js';
 import type { SchemaValidators } from '../../validation/runtime-validators.js';
 import type { CaseAnswer, CaseFinding, CheckName, RequestCase } from '../verify-types.js';

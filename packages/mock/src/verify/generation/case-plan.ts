@@ -22,7 +22,7 @@ export function planCases(contract: VerifyContract, op: MockOperation, seed: num
   const bases = [...examples, ...generated.slice(0, INVALID_BASES)];
   const authBase = bases[0] ?? generated[0];
   // Only an operation that requires a credential promises 401 without one (the spec model's `secured`).
-  const isSecured = contract.model.operation(op.operationId).secured;
+  const isSecured = op.secured;
   const auth = authBase === undefined || !isSecured ? [] : authCases(authBase);
   const invalid = shuffled(uniqueBreaks(bases.flatMap((base) => invalidCases(contract, op, base))), caseSeed('invalid'));
   const room = Math.max(0, count - examples.length - auth.length);

@@ -2,7 +2,7 @@
 // parameter left out, a value of the wrong type, too short or too long, out of range, outside its pattern or enum,
 // an unknown property, no body). Which rule a change breaks is the mock's validation's verdict, not a guess: a
 // change that breaks no rule, or more than one, is not a case.
-import { findingPath } from '../../proxy/checking/check-exchange.js';
+import { findingPath } from '../../conformance/checking/check-exchange.js';
 import type { MockOperation } from '../../spec/operation-table.js';
 import type { VerifyContract } from '../verify-contract.js';
 import type { RequestCase } from '../verify-types.js';

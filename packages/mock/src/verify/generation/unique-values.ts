@@ -5,7 +5,7 @@
 // same suffixes in the same order.
 import { randomBytes } from 'node:crypto';
 import { uniqueBodyFields } from '@vendor/spec-model';
-import { findingPath } from '../../proxy/checking/check-exchange.js';
+import { findingPath } from '../../conformance/checking/check-exchange.js';
 import type { MockOperation } from '../../spec/operation-table.js';
 import type { VerifyContract } from '../verify-contract.js';
 import type { RequestCase } from '../verify-types.js';

@@ -23,7 +23,7 @@ export async function preflight(contract: VerifyContract, target: Target, select
     const answer = await sendCase(target, op, probe);
     if (answer.failure !== undefined) return { reason: 'target-unreachable', message: `target unreachable: ${redacted(url)} gave ${answer.failure}` };
   }
-  const readers = selected.filter((op) => isSafeMethod(op.method) && !contract.model.operation(op.operationId).destructive);
+  const readers = selected.filter((op) => isSafeMethod(op.method) && !op.destructive);
   const statuses: number[] = [];
   for (const op of readers) {
     const example = exampleCases(contract, op)[0];

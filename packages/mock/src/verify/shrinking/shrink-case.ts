@@ -2,7 +2,7 @@
 // out, body properties dropped, arrays cut to one item or none, strings and numbers made small. A smaller
 // candidate must stay the same kind of case (a valid one keeps every request rule, an invalid one breaks the same
 // one rule), so the shrunk request shows the finding for the same reason. Greedy, within a budget of tries.
-import { findingPath } from '../../proxy/checking/check-exchange.js';
+import { findingPath } from '../../conformance/checking/check-exchange.js';
 import type { MockOperation } from '../../spec/operation-table.js';
 import type { SchemaValidators } from '../../validation/runtime-validators.js';
 import { violationsOf } from '../generation/case-request.js';

@@ -3,9 +3,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CheckedExchange, SeenBody } from '../../src/proxy/checking/checked-exchange.js';
-import { createExchangeRecorder } from '../../src/proxy/recording/exchange-recorder.js';
-import type { MockOperation } from '../../src/spec/operation-table.js';
+import type { CheckedExchange, SeenBody } from '../../../src/conformance/checking/checked-exchange.js';
+import { createExchangeRecorder } from '../../../src/proxy/recording/exchange-recorder.js';
+import type { MockOperation } from '../../../src/spec/operation-table.js';
 
 const TOKEN = 'eyJhbGciOi.tok-live-9f8e7d6c5b4a';
 const PASSWORD = 'p4ssw0rd-xyz';
@@ -14,7 +14,7 @@ const API_KEY = 'key-live-31415926';
 const KNOWN_SECRETS = [TOKEN, PASSWORD, SECRET_VALUE, API_KEY];
 
 function operation(operationId: string, method: string, pathTemplate: string): MockOperation {
-  return { operationId, method, path: pathTemplate, errorShape: 'control-plane', invalidInputStatus: 400, bodyRequired: false, parameters: [], responses: [] };
+  return { operationId, method, path: pathTemplate, errorShape: 'control-plane', invalidInputStatus: 400, bodyRequired: false, secured: false, destructive: false, idempotent: false, parameters: [], responses: [] };
 }
 
 const GET_TEAM = operation('getTeam', 'GET', '/api/svc/v1/teams/{id}');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPacer } from '../../src/verify/running/pacer.js';
+import { createPacer } from '../../../src/verify/running/pacer.js';
 
 describe('createPacer', () => {
   it('keeps at most `concurrency` tasks in flight and returns results in order', async () => {

@@ -1,11 +1,11 @@
-// The answer's headers against those its documented response names (proxy/checking/check-exchange.ts): the same
+// The answer's headers against those its documented response names (conformance/checking/check-exchange.ts): the same
 // check serves the proxy and verify. The bundle documents no response header yet, so one is added to getTeam's 200.
 import { createSpecModel, getAtPointer } from '@vendor/spec-model';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkResponse, type SeenAnswer } from '../../src/proxy/checking/check-exchange.js';
-import { readOperations, type MockOperation } from '../../src/spec/operation-table.js';
-import { compileValidators, type SchemaValidators } from '../../src/validation/runtime-validators.js';
-import { loadBundle } from '../helpers/spec.js';
+import { checkResponse, type SeenAnswer } from '../../../src/conformance/checking/check-exchange.js';
+import { readOperations, type MockOperation } from '../../../src/spec/operation-table.js';
+import { compileValidators, type SchemaValidators } from '../../../src/validation/runtime-validators.js';
+import { loadBundle } from '../../helpers/spec.js';
 
 function withDocumentedHeaders(): any {
   const doc: any = loadBundle();

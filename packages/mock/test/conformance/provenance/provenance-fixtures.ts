@@ -1,8 +1,8 @@
 // Shared by the proxy report and provenance check tests: a small spec of things, and CheckedExchange objects built
 // by hand (no network, no proxy).
 import { createSpecModel, type OpenApiDocument } from '@vendor/spec-model';
-import type { CheckedExchange, Finding } from '../../src/proxy/checking/checked-exchange.js';
-import { readOperations, type MockOperation } from '../../src/spec/operation-table.js';
+import type { CheckedExchange, Finding } from '../../../src/conformance/checking/checked-exchange.js';
+import { readOperations, type MockOperation } from '../../../src/spec/operation-table.js';
 
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const errorResponse = (description: string) => ({ description, ...json({ $ref: '#/components/schemas/Error' }) });

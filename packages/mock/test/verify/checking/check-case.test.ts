@@ -2,9 +2,9 @@
 // labels describe a 2xx or 4xx that breaks what the request's kind expects. A conflict on a case whose unique values
 // were made unique for the run is the implementation's; a refusal the state explains otherwise is nobody's finding.
 import { describe, expect, it } from 'vitest';
-import { checkCase } from '../../src/verify/checking/check-case.js';
-import { loadVerifyContract } from '../../src/verify/verify-contract.js';
-import type { CaseAnswer, RequestCase } from '../../src/verify/verify-types.js';
+import { checkCase } from '../../../src/verify/checking/check-case.js';
+import { loadVerifyContract } from '../../../src/verify/verify-contract.js';
+import type { CaseAnswer, RequestCase } from '../../../src/verify/verify-types.js';
 
 const contract = await loadVerifyContract(undefined);
 const createSecretGroup = contract.operation('createSecretGroup');

@@ -2,10 +2,10 @@
 // unknown paths, stable ordering, the provenance section, and that no credential or secret reaches it.
 import type { OpenApiDocument } from '@vendor/spec-model';
 import { describe, expect, test } from 'vitest';
-import { createProxyReport, MAX_UNKNOWN_PATHS } from '../../src/proxy/reporting/proxy-report.js';
-import { exchangeOf, finding, operationNamed, operationsOf, thingsSpec } from './provenance-fixtures.js';
+import { createProxyReport, MAX_UNKNOWN_PATHS } from '../../../src/proxy/reporting/proxy-report.js';
+import { exchangeOf, finding, operationNamed, operationsOf, thingsSpec } from '../../conformance/provenance/provenance-fixtures.js';
 // @ts-expect-error: plain ESM helper without type declarations
-import { publishedDocument } from '../../../../scripts/lib/published.mjs';
+import { publishedDocument } from '../../../../../scripts/lib/published.mjs';
 
 const doc = thingsSpec();
 const operations = operationsOf(doc);

@@ -1,11 +1,11 @@
 // Values the contract marks unique (x-unique) are made unique per run and per request: cases, and every shrinking
 // candidate, so that a run never meets a record of an earlier run nor of its own.
 import { describe, expect, it } from 'vitest';
-import { planCases } from '../../src/verify/generation/case-plan.js';
-import { uniqueValueMaker } from '../../src/verify/generation/unique-values.js';
-import { shrinkCase } from '../../src/verify/shrinking/shrink-case.js';
-import { loadVerifyContract } from '../../src/verify/verify-contract.js';
-import type { RequestCase } from '../../src/verify/verify-types.js';
+import { planCases } from '../../../src/verify/generation/case-plan.js';
+import { uniqueValueMaker } from '../../../src/verify/generation/unique-values.js';
+import { shrinkCase } from '../../../src/verify/shrinking/shrink-case.js';
+import { loadVerifyContract } from '../../../src/verify/verify-contract.js';
+import type { RequestCase } from '../../../src/verify/verify-types.js';
 
 const contract = await loadVerifyContract(undefined);
 const op = contract.operation('createSecretGroup');

@@ -1,9 +1,9 @@
 // The errors the proxy answers itself, in the error shape of the request's operation (renderError). They name an
 // upstream by its host only and never carry a request's or an answer's values.
-import type { RouteResult } from '../../pipeline/seams.js';
-import type { ErrorShape, Violation } from '../../types.js';
-import { SHAPE_WITHOUT_OPERATION, type MockError } from '../../core/error-shapes.js';
-import type { Finding } from './checked-exchange.js';
+import type { RouteResult } from '../pipeline/seams.js';
+import type { ErrorShape, Violation } from '../types.js';
+import { SHAPE_WITHOUT_OPERATION, type MockError } from '../core/error-shapes.js';
+import type { Finding } from '../conformance/checking/checked-exchange.js';
 
 /** The error shape a request's answer takes: its operation's, else that of the operation nearest its path. */
 export function errorShapeOf(route: RouteResult): ErrorShape {

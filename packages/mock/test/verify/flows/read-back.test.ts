@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mismatchedFields } from '../../src/verify/flows/read-back.js';
+import { mismatchedFields } from '../../../src/verify/flows/read-back.js';
 
 describe('mismatchedFields: does a read give back what a write set?', () => {
   const sent = { manifest: { name: 'github-tools', description: 'GitHub', collaborators: [{ subject: 'team:platform' }], auth_data: { client_secret: 's' } } };

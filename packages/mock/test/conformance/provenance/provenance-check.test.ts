@@ -3,13 +3,13 @@
 // the markers the published bundle strips).
 import { createSpecModel, type OpenApiDocument } from '@vendor/spec-model';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createProvenanceCheck, type ProvenanceEntry } from '../../src/proxy/provenance/provenance-check.js';
-import { readOperations, type MockOperation } from '../../src/spec/operation-table.js';
+import { createProvenanceCheck, type ProvenanceEntry } from '../../../src/conformance/provenance/provenance-check.js';
+import { readOperations, type MockOperation } from '../../../src/spec/operation-table.js';
 import { exchangeOf, finding, operationNamed, operationsOf, thingsSpec } from './provenance-fixtures.js';
 // @ts-expect-error: plain ESM helper without type declarations
-import { bundleSpec } from '../../../../scripts/lib/bundle.mjs';
+import { bundleSpec } from '../../../../../scripts/lib/bundle.mjs';
 // @ts-expect-error: plain ESM helper without type declarations
-import { publishedDocument } from '../../../../scripts/lib/published.mjs';
+import { publishedDocument } from '../../../../../scripts/lib/published.mjs';
 
 const STATUS_POINTER = '#/components/schemas/Thing/properties/status';
 const SIZE_POINTER = '#/components/schemas/Thing/properties/size';

@@ -1,0 +1,66 @@
+// Tests findable by name: test/ mirrors src/, so every test file sits in a folder that src/ has (the test of
+// src/verify/running/pacer.ts is test/verify/running/pacer.test.ts). Helpers may sit beside the tests that use them.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const testRoot = path.join(packageRoot, 'test');
+const srcRoot = path.join(packageRoot, 'src');
+
+/** Top-level folders of test/ that mirror no source folder, each with the reason. */
+const CROSS_CUTTING: Record<string, string> = {
+  architecture: 'rules over the whole package (its import graph, this file)',
+  attacks: 'hostile tenants against the sandbox, the journal and the limits together',
+  hosted: 'the sandbox hosted as the README runs it: Postgres, processes, haproxy',
+  helpers: 'shared test code, no tests',
+  fixtures: 'shared test data, no tests',
+};
+
+function testFiles(folder = ''): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(path.join(testRoot, folder))) {
+    const relative = folder === '' ? entry : `${folder}/${entry}`;
+    if (statSync(path.join(testRoot, relative)).isDirectory()) files.push(...testFiles(relative));
+    else if (/\.test(-d)?\.ts$/.test(entry)) files.push(relative);
+  }
+  return files;
+}
+
+/** Where a test file sits that src/ has no folder for (`undefined` when it mirrors one, or is cross-cutting). */
+function misplaced(file: string, srcHasFolder: (folder: string) => boolean): string | undefined {
+  const folder = path.posix.dirname(file);
+  const isCrossCutting = folder.split('/')[0]! in CROSS_CUTTING;
+  if (folder === '.' || isCrossCutting) return undefined;
+  return srcHasFolder(folder) ? undefined : file;
+}
+
+const srcHasFolder = (folder: string) => existsSync(path.join(srcRoot, folder)) && statSync(path.join(srcRoot, folder)).isDirectory();
+
+describe('test/ mirrors src/', () => {
+  it('finds the tests of nested source folders', () => {
+    const files = testFiles();
+    expect(files.length).toBeGreaterThan(50);
+    expect(files).toContain('verify/running/pacer.test.ts');
+    expect(files).toContain('conformance/provenance/provenance-check.test.ts');
+  });
+
+  it('puts every test file in a folder src/ has, except the cross-cutting ones', () => {
+    expect(testFiles().filter((file) => misplaced(file, srcHasFolder) !== undefined)).toEqual([]);
+  });
+
+  it('names only cross-cutting folders that exist, and that src/ does not have', () => {
+    for (const folder of Object.keys(CROSS_CUTTING)) {
+      expect(existsSync(path.join(testRoot, folder)), folder).toBe(true);
+      expect(srcHasFolder(folder), folder).toBe(false);
+    }
+  });
+
+  it('catches a test in a folder src/ does not have', () => {
+    expect(misplaced('verify/check-case.test.ts', () => true)).toBeUndefined();
+    expect(misplaced('proxy/nowhere/x.test.ts', srcHasFolder)).toBe('proxy/nowhere/x.test.ts');
+    expect(misplaced('attacks/x.test.ts', srcHasFolder)).toBeUndefined();
+    expect(misplaced('dist.test.ts', srcHasFolder)).toBeUndefined();
+  });
+});
