@@ -2,7 +2,7 @@
 // spec model once per start (contract/ builds it and hands it down). The model decides the conventions (which methods, error shape, invalid-input status, merged
 // parameters, JSON media type, examples) and where each schema is (the JSON pointers the validators compile
 // from); the table adds what only the mock needs: how each parameter's value is read out of a request.
-import { jsonContentOf, type AddressSpace, type NamedExample, type Pagination, type SpecModel, type SpecOperation, type SpecHeader, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
+import { jsonContentOf, operationSummaries, type AddressSpace, type NamedExample, type OperationSummary, type Pagination, type SpecModel, type SpecHeader, type SpecParameter, type SpecResponse } from '@vendor/spec-model';
 import type { ErrorShape } from '../types.js';
 
 /** Where a parameter lives; the mock validates each place as one object (cookies are not validated). */
@@ -87,29 +87,31 @@ export interface MockOperation {
   idempotent: boolean;
 }
 
+/** The spec model's operation summaries (the record every consumer takes), with what only the mock adds. */
 export function readOperations(model: SpecModel): MockOperation[] {
-  return model.operations.map(mockOperation);
+  return operationSummaries(model).map(mockOperation);
 }
 
-function mockOperation(operation: SpecOperation): MockOperation {
+function mockOperation(summary: OperationSummary): MockOperation {
+  const operation = summary.operation;
   const entry: MockOperation = {
-    operationId: operation.operationId,
-    method: operation.method,
-    path: operation.path,
-    errorShape: operation.errorShape,
-    addressSpace: operation.addressSpace,
-    invalidInputStatus: operation.invalidInputStatus,
+    operationId: summary.operationId,
+    method: summary.method,
+    path: summary.path,
+    errorShape: summary.errorShape,
+    addressSpace: summary.addressSpace,
+    invalidInputStatus: summary.invalidInputStatus,
     bodyRequired: operation.requestBody?.required === true,
     parameters: operation.parameters.filter(isValidated).map(mockParameter),
     responses: operation.responses.map(mockResponse),
     securedResponses: operation.securedResponses.map(mockResponse),
-    secured: operation.secured,
-    destructive: operation.destructive,
-    idempotent: operation.idempotent,
+    secured: summary.secured,
+    destructive: summary.destructive,
+    idempotent: summary.idempotent,
   };
   const successIndex = operation.successResponse === undefined ? -1 : operation.responses.indexOf(operation.successResponse);
   if (successIndex >= 0) entry.successResponse = entry.responses[successIndex];
-  if (operation.pagination !== undefined) entry.pagination = operation.pagination;
+  if (summary.pagination !== undefined) entry.pagination = summary.pagination;
   // The model reads a JSON body without a schema as `{}`; the mock does not validate such a body at all.
   const bodySchemaPointer = operation.requestBody && jsonContentOf(operation.requestBody.content)?.schemaPointer;
   if (bodySchemaPointer !== undefined) entry.bodySchemaPointer = bodySchemaPointer;
