@@ -6,7 +6,7 @@ import type { CorsSetting } from '../core/cors.js';
 import { COMMAND } from '../core/command-name.js';
 import { givenOfMode, readArgs, type FlagTable, type GivenFlags } from './flag-reader.js';
 import { readDuration, readTimeoutFlag, readFaultKinds, readJournalSize, readLatency, readLimit, readOrigins, readRate, readSizeFlag } from './flag-values.js';
-import { LISTEN_FLAGS, listenOptions } from './listen-flags.js';
+import { LISTEN_FLAGS } from './listen-flags.js';
 
 export interface CliOptions {
   port: number;
@@ -118,8 +118,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const chaos = faultOptions(given);
   checkSandboxOptions(given);
   // The other flags are options of the same names.
-  const { port, host, corsOrigins, noCors, faults, faultKinds, ...sameNames } = given;
-  return { ...listenOptions(given), cors, help, ...sameNames, ...(chaos && { faults: chaos }) };
+  const { corsOrigins, noCors, faults, faultKinds, ...sameNames } = given;
+  return { cors, help, ...sameNames, ...(chaos && { faults: chaos }) };
 }
 
 function corsSetting(given: MockFlags): CorsSetting {
