@@ -2,12 +2,13 @@
 // Bodies use the client's rule (isSecretKey, from @vendor/spec-model), so the journal hides what the client's logs hide.
 // Pure: no Node built-ins, since the mock also runs in browsers and workerd.
 import { isSecretKey } from '@vendor/spec-model';
+import { joinedHeaders, type HeadersToJoin } from '../core/joined-headers.js';
 
 /** What a redacted value is shown as. */
 export const MASK = '***';
 
 /** Request headers as node:http or a fetch Request give them; repeated headers may come as a list. */
-export type HeadersToRedact = Readonly<Record<string, string | readonly string[] | undefined>>;
+export type HeadersToRedact = HeadersToJoin;
 
 /** Headers that carry credentials whatever the secret rule says of their names. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
@@ -23,25 +24,6 @@ export function redactHeaders(headers: HeadersToRedact): Record<string, string> 
     redacted[name] = redactHeader(name, value);
   }
   return redacted;
-}
-
-/** One string per lower-case name; names differing only in case are one header in HTTP, so their values join. */
-function joinedHeaders(headers: HeadersToRedact): Record<string, string> {
-  const joined: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const lowerName = name.toLowerCase();
-    const text = headerText(value);
-    const earlier = joined[lowerName];
-    if (earlier === undefined) joined[lowerName] = text;
-    else joined[lowerName] = `${earlier}, ${text}`;
-  }
-  return joined;
-}
-
-function headerText(value: string | readonly string[]): string {
-  if (typeof value === 'string') return value;
-  return value.join(', ');
 }
 
 function redactHeader(name: string, value: string): string {
