@@ -25,7 +25,7 @@ export { jsonContentOf } from './content.js';
 export { UNIQUE_KEY, uniqueBodyFields } from './unique-fields.js';
 export { EMAIL_FORMAT, isEmailAddress } from './email-format.js';
 export { SpecModelError } from './errors.js';
-export { SECRET_KEY, isSecretKey } from './secret-fields.js';
+export { SECRET_KEY, collectSecrets, isSecretKey } from './secret-fields.js';
 export type {
   AddressSpace,
   ErrorShape,

@@ -1,7 +1,7 @@
 // What the request journal may show of a request: credentials in headers and secrets in JSON bodies become `***`.
 // Bodies use the client's rule (isSecretKey, from @vendor/spec-model), so the journal hides what the client's logs hide.
 // Pure: no Node built-ins, since the mock also runs in browsers and workerd.
-import { isSecretKey } from '@vendor/spec-model';
+import { collectSecrets, isSecretKey } from '@vendor/spec-model';
 import { joinedHeaders, type HeadersToJoin } from '../core/joined-headers.js';
 
 /** What a redacted value is shown as. */
@@ -52,20 +52,8 @@ function redactAuthorization(value: string): string {
  * A text body (not JSON) has no keys to go by and comes back unchanged, as in the client.
  */
 export function redactBody(body: unknown): unknown {
-  const secrets = collectSecrets(body, false, []);
+  const secrets = collectSecrets(body);
   return redactValue(body, false, secrets);
-}
-
-/** The non-empty strings below secret keys (the client's `collectSecrets`). */
-function collectSecrets(value: unknown, insideSecret: boolean, into: string[]): string[] {
-  if (typeof value === 'string') {
-    if (insideSecret && value !== '') into.push(value);
-    return into;
-  }
-  for (const [key, child] of childrenOf(value)) {
-    collectSecrets(child, insideSecret || isSecretKey(key), into);
-  }
-  return into;
 }
 
 function redactValue(value: unknown, insideSecret: boolean, secrets: readonly string[]): unknown {
@@ -102,11 +90,6 @@ function maskKnownSecrets(text: string, secrets: readonly string[]): string {
 }
 
 /** Own keys and values of an object or array (array indexes are keys too, and never secret ones). */
-function childrenOf(value: unknown): Array<[string, unknown]> {
-  if (isObject(value)) return Object.entries(value);
-  return [];
-}
-
 function isObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
 }
