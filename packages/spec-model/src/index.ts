@@ -1,5 +1,6 @@
 export { createSpecModel } from './model.js';
 export { componentSchemaName, followRef, resolveRef, type BrokenRefReason, type RefChain } from './resolve.js';
+export { discriminatorBranches, type DiscriminatorBranch } from './discriminator.js';
 export { canonicalPointer, childPointer, decodePointer, DOCUMENT_POINTER, encodePointerToken, getAtPointer } from './pointer.js';
 export { answerableStatuses, responseFor, type DocumentedResponses } from './status.js';
 export { SECURED_RESPONSES_KEY } from './secured-responses.js';
