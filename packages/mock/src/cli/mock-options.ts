@@ -82,7 +82,7 @@ GET /_mock/requests lists the last requests (--journal-size, default 1000; 0 tur
 JSON bodies up to 16 KiB, at most --journal-bytes (default 8MiB) per tenant and --journal-total-bytes
 (default 64MiB) in all.`;
 
-const MOCK_FLAGS = {
+export const MOCK_FLAGS = {
   ...LISTEN_FLAGS,
   spec: { flag: '--spec', takes: 'value' },
   corsOrigins: { flag: '--cors-origin', takes: 'value', read: readOrigins, repeatable: true },

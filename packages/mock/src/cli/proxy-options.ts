@@ -29,7 +29,7 @@ contract with a 502 listing how. --report FILE writes the report as JSON on exit
 exchanges. Ctrl+C (or SIGTERM) stops it and prints a summary. The report says which x-provenance facts of the spec
 the traffic confirmed or contradicted when --spec names a bundle that keeps them (npm run proxy in the repository).`;
 
-const PROXY_FLAGS = {
+export const PROXY_FLAGS = {
   upstream: { flag: '--upstream', takes: 'value', read: readUpstream, required: true },
   gatewayUpstream: { flag: '--gateway-upstream', takes: 'value', read: readUpstream },
   ...LISTEN_FLAGS,

@@ -120,7 +120,9 @@ export function settledOptions(options: VerifyOptions): VerifySettings {
 function checkOptions(options: VerifyOptions): void {
   for (const [option, rule] of Object.entries(VERIFY_RULES)) {
     const value = options[option as keyof typeof VERIFY_RULES];
-    if (value === undefined) continue;
+    // Only baseUrl has no default: every other option may be left out.
+    const isLeftOut = value === undefined && option !== 'baseUrl';
+    if (isLeftOut) continue;
     const problem = rule.problem(value, option);
     if (problem !== undefined) throw new VerifyUsageError(option, problem);
   }

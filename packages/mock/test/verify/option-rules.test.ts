@@ -37,6 +37,7 @@ describe('verify options: one rule for the flag and the value', () => {
     expect(refusal(() => parseVerifyArgs(['--base-url', 'http://a.test', '--checks', 'nope'], env)).message).toBe('--checks: nope is not a check (verify --list-checks lists them)');
     expect(refusal(() => verifySettings({ ...base, checks: ['nope'] }))).toEqual({ message: 'checks: nope is not a check (verify --list-checks lists them)', option: 'checks' });
     expect(refusal(() => verifySettings({ ...base, operations: ['get team'] })).option).toBe('operations');
+    expect(refusal(() => verifySettings({ token: 't' } as VerifyOptions))).toEqual({ message: 'baseUrl must be an http(s) URL (without query or fragment)', option: 'baseUrl' });
   });
 
   it('settles what was not given once: defaults, and a seed and a run nonce that keep their own rules', () => {
