@@ -6,12 +6,12 @@
 //   Postgres (one instance) and on disk (--data), autocannon, the servers alternating (ABBA) as in the mock
 //   section; the RSS of each server after its GET runs;
 // - memory (RSS) of the sandbox in memory and on disk after 10,000 created MCP servers.
-// Postgres is a throwaway cluster (lib/postgres-cluster.mjs). A store or a cluster that fails leaves its numbers
+// Postgres is a throwaway cluster (packages/mock/test/support/postgres-cluster.mjs). A store or a cluster that fails leaves its numbers
 // absent (bench:check then reports their budgets as not measured) with a line on stderr; the rest still runs.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { tmpDir } from './lib/paths.mjs';
-import { startCluster } from './lib/postgres-cluster.mjs';
+import { startCluster } from '../packages/mock/test/support/postgres-cluster.mjs';
 import { findOperation, parameterExample, parameters, requestExample } from './lib/spec.mjs';
 import { AUTOCANNON_VERSION, inParallel, loadInRounds, requestsRatio, roundsPlan } from './lib/load.mjs';
 import { health, rssMb, say, startSandbox, stopSandbox } from './lib/sandbox-control.mjs';

@@ -1,3 +1,5 @@
+// The secret-key rule is shared with the mock's request journal; tsup bundles it in (a devDependency).
+import { collectSecrets } from '@vendor/spec-model';
 import { createFinalURL, createQuerySerializer, defaultPathSerializer, mergeHeaders, type HeadersOptions } from 'openapi-fetch';
 import type { OperationDescriptor } from './descriptor.js';
 import {
@@ -5,7 +7,6 @@ import {
   PlatformError,
   PlatformTimeoutError,
   apiErrorFromResponse,
-  collectSecrets,
   fail,
   redact,
   type RequestFacts,

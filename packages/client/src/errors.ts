@@ -1,5 +1,3 @@
-// The secret-key rule is shared with the mock's request journal; tsup bundles it in (a devDependency).
-import { isSecretKey } from '@vendor/spec-model';
 import type { OperationDescriptor } from './descriptor.js';
 import type { OperationErrorBodies } from './generated/methods.js';
 import type { OperationId } from './generated/operations.js';
@@ -120,16 +118,6 @@ function validationIssue(issue: any): string {
   const where = issue?.loc?.filter?.((part: unknown) => part !== 'body').join('.');
   const what = isString(issue?.msg) ? issue.msg : JSON.stringify(issue);
   return [where, what].filter(Boolean).join(': ');
-}
-
-/** Collects the string values of a request body that may be secret (those below a key `isSecretKey` names). */
-export function collectSecrets(value: any, into: string[] = [], insideSecret = false): string[] {
-  if (isString(value)) {
-    if (insideSecret && value) into.push(value);
-  } else if (value && typeof value === 'object') {
-    for (const key in value) collectSecrets(value[key], into, insideSecret || isSecretKey(key));
-  }
-  return into;
 }
 
 /**

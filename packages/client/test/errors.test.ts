@@ -2,7 +2,8 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlatformClientWith, isPlatformApiError } from '../src/client.js';
-import { PlatformApiError, PlatformConnectionError, PlatformError, collectSecrets, errorDetail, redact } from '../src/errors.js';
+import { collectSecrets } from '@vendor/spec-model';
+import { PlatformApiError, PlatformConnectionError, PlatformError, errorDetail, redact } from '../src/errors.js';
 import { TOKEN, fakeSleep, json, reset, startServer, type Handler, type TestServer } from './helpers/server.js';
 
 let server: TestServer | undefined;

@@ -1,6 +1,6 @@
 // Arguments are checked against the tool's input schema (the spec's rules) before anything is sent, so a bad
 // argument costs no request and its error names the argument and the rule, as the API's own 400s would.
-import { decodePointer } from '@vendor/spec-model';
+import { decodePointer, discriminatorBranches } from '@vendor/spec-model';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { EMAIL_FORMAT } from '@vendor/spec-model';
 import type { JsonSchema, ToolDescriptor } from './tool-descriptor.js';
@@ -23,7 +23,7 @@ export function createArgumentCheck(): (tool: CheckedTool, args: unknown) => Pro
     const ajv = await loading;
     const validate = compileOnce(compiled, tool.name, () => ajv.compile(tool.inputSchema));
     if (validate(args)) return [];
-    const errors = narrowedToVariants(validate.errors ?? [], args, (target) =>
+    const errors = narrowedToVariants(validate.errors ?? [], args, tool.inputSchema, (target) =>
       compileOnce(compiled, `${tool.name} ${target}`, () => ajv.compile({ $defs: tool.inputSchema.$defs, $ref: target })),
     );
     return problemsOf(errors);
@@ -54,22 +54,21 @@ async function loadAjv(): Promise<Ajv2020> {
 /**
  * A `oneOf` with an OpenAPI discriminator fails with the complaints of every variant. When the value names its
  * variant (`type: mcp-server/remote`), only that variant's problems are kept; when it names none, the problem is
- * the discriminator itself.
+ * the discriminator itself. Which value selects which variant is the spec model's reading, as the mock's.
  */
-function narrowedToVariants(errors: readonly ErrorObject[], args: unknown, variantValidator: (target: string) => ValidateFunction): ErrorObject[] {
+function narrowedToVariants(errors: readonly ErrorObject[], args: unknown, inputSchema: JsonSchema, variantValidator: (target: string) => ValidateFunction): ErrorObject[] {
   let narrowed = [...errors];
   for (const error of errors) {
-    const discriminator = (error.parentSchema as JsonSchema | undefined)?.discriminator as { propertyName?: string; mapping?: Record<string, string> } | undefined;
-    const isDiscriminatedOneOf = error.keyword === 'oneOf' && typeof discriminator?.propertyName === 'string' && discriminator.mapping !== undefined;
-    if (!isDiscriminatedOneOf) continue;
+    const selection = error.keyword === 'oneOf' ? discriminatorBranches(inputSchema, error.parentSchema) : undefined;
+    if (selection === undefined) continue;
     const value = valueAt(args, error.instancePath);
-    const tag = (value as Record<string, unknown> | undefined)?.[discriminator!.propertyName!];
+    const tag = (value as Record<string, unknown> | undefined)?.[selection.tag];
     const below = (other: ErrorObject) => other.instancePath === error.instancePath || other.instancePath.startsWith(`${error.instancePath}/`);
-    const target = typeof tag === 'string' ? discriminator!.mapping![tag] : undefined;
+    const target: unknown = selection.branches.find((branch) => branch.value === tag)?.variant?.$ref;
     let replacement: ErrorObject[];
-    if (target === undefined) {
-      const known = Object.keys(discriminator!.mapping!).join(', ');
-      replacement = [{ ...error, instancePath: `${error.instancePath}/${discriminator!.propertyName}`, keyword: 'discriminator', message: `must be one of ${known}`, params: {} }];
+    if (typeof target !== 'string') {
+      const known = selection.branches.map((branch) => branch.value).join(', ');
+      replacement = [{ ...error, instancePath: `${error.instancePath}/${selection.tag}`, keyword: 'discriminator', message: `must be one of ${known}`, params: {} }];
     } else {
       const validateVariant = variantValidator(target);
       validateVariant(value);

@@ -54,49 +54,80 @@ export class UsageError extends Error {
 // No operationId can be `dynamic` (tested): the spec's are verbs and nouns in camelCase (getTeam).
 const DYNAMIC = 'dynamic';
 
+/**
+ * The server's flags, one entry per option: the flag, the kind node:util's parseArgs reads it as (its messages for
+ * an unknown flag are what users have always seen), the rule its value is checked by and its default. The MCP server
+ * has its own table: it may not depend on @vendor/api-mock, whose CLI tables are read by the mock's own reader.
+ */
+const MCP_FLAGS = {
+  help: { flag: 'help', type: 'boolean', short: 'h' },
+  version: { flag: 'version', type: 'boolean', short: 'v' },
+  mock: { flag: 'mock', type: 'boolean' },
+  sandbox: { flag: 'sandbox', type: 'boolean' },
+  allowDestructive: { flag: 'allow-destructive', type: 'boolean' },
+  tools: { flag: 'tools', type: 'string' },
+  outputSchemas: { flag: 'output-schemas', type: 'boolean' },
+  showSecrets: { flag: 'show-secrets', type: 'boolean' },
+  http: { flag: 'http', type: 'boolean' },
+  port: { flag: 'port', type: 'string', read: readPort, default: 3000 },
+  host: { flag: 'host', type: 'string', read: readHost, default: '127.0.0.1' },
+} as const satisfies Record<string, McpFlag>;
+
+interface McpFlag {
+  flag: string;
+  type: 'boolean' | 'string';
+  short?: string;
+  /** Checks the text and returns the value, or throws a UsageError naming the flag and the rule. */
+  read?: (text: string) => unknown;
+  default?: unknown;
+}
+
+type Given = { [K in keyof typeof MCP_FLAGS]?: (typeof MCP_FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
+
 export function readCliOptions(argv: readonly string[]): CliOptions {
-  const { values } = parseFlags(argv);
-  const httpOnly = ['port', 'host'].filter((name) => values[name as 'port' | 'host'] !== undefined);
-  if (!values.http && httpOnly.length > 0) throw new UsageError(`--${httpOnly[0]} needs --http`);
-  if (values.sandbox && !values.mock) throw new UsageError('--sandbox needs --mock (the sandbox is a mode of the in-process mock)');
+  const given = parseFlags(argv);
+  checkNeeds(given);
+  const toolText = given.tools?.trim();
   return {
-    help: values.help === true,
-    version: values.version === true,
-    mock: values.mock === true,
-    sandbox: values.sandbox === true,
-    allowDestructive: values['allow-destructive'] === true,
-    tools: values.tools === undefined || values.tools.trim() === DYNAMIC ? undefined : readToolList(values.tools),
-    toolMode: values.tools?.trim() === DYNAMIC ? 'dynamic' : 'static',
-    outputSchemas: values['output-schemas'] === true,
-    showSecrets: values['show-secrets'] === true,
-    http: values.http ? { port: readPort(values.port), host: readHost(values.host) } : undefined,
+    help: given.help === true,
+    version: given.version === true,
+    mock: given.mock === true,
+    sandbox: given.sandbox === true,
+    allowDestructive: given.allowDestructive === true,
+    tools: toolText === undefined || toolText === DYNAMIC ? undefined : readToolList(given.tools!),
+    toolMode: toolText === DYNAMIC ? 'dynamic' : 'static',
+    outputSchemas: given.outputSchemas === true,
+    showSecrets: given.showSecrets === true,
+    http: given.http ? { port: valueOf('port', given), host: valueOf('host', given) } : undefined,
   };
 }
 
-function parseFlags(argv: readonly string[]) {
+/** The flags argv gave, by their options' names. */
+function parseFlags(argv: readonly string[]): Given {
+  const options = Object.fromEntries(Object.values(MCP_FLAGS).map((spec) => [spec.flag, { type: spec.type, ...('short' in spec && { short: spec.short }) }]));
+  let values: Record<string, string | boolean | undefined>;
   try {
-    return parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-        mock: { type: 'boolean' },
-        sandbox: { type: 'boolean' },
-        'allow-destructive': { type: 'boolean' },
-        tools: { type: 'string' },
-        'output-schemas': { type: 'boolean' },
-        'show-secrets': { type: 'boolean' },
-        http: { type: 'boolean' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-      },
-    });
+    ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options }));
   } catch (error) {
     // parseArgs' messages name the flag ("Unknown option '--moc'"); its error codes are not for users.
     throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
   }
+  return Object.fromEntries(Object.entries(MCP_FLAGS).map(([name, spec]) => [name, values[spec.flag]])) as Given;
+}
+
+/** A flag given without the one it belongs to; named before any value is read, as it always was. */
+function checkNeeds(given: Given): void {
+  const httpOnly = (['port', 'host'] as const).filter((name) => given[name] !== undefined);
+  if (!given.http && httpOnly.length > 0) throw new UsageError(`--${MCP_FLAGS[httpOnly[0]!].flag} needs --http`);
+  if (given.sandbox && !given.mock) throw new UsageError('--sandbox needs --mock (the sandbox is a mode of the in-process mock)');
+}
+
+/** A value flag's value: its text read by its rule, else its default. */
+function valueOf<K extends 'port' | 'host'>(name: K, given: Given): ReturnType<(typeof MCP_FLAGS)[K]['read']> {
+  const spec = MCP_FLAGS[name];
+  const text = given[name];
+  if (typeof text !== 'string') return spec.default as ReturnType<(typeof MCP_FLAGS)[K]['read']>;
+  return spec.read(text) as ReturnType<(typeof MCP_FLAGS)[K]['read']>;
 }
 
 function readToolList(text: string): string[] {
@@ -106,15 +137,13 @@ function readToolList(text: string): string[] {
   return names;
 }
 
-function readPort(text: string | undefined): number {
-  if (text === undefined) return 3000;
+function readPort(text: string): number {
   const isPort = /^\d{1,5}$/.test(text) && Number(text) <= 65_535;
   if (!isPort) throw new UsageError(`--port must be a whole number from 0 to 65535 (got ${text})`);
   return Number(text);
 }
 
-function readHost(text: string | undefined): string {
-  if (text === undefined) return '127.0.0.1';
+function readHost(text: string): string {
   if (text.trim() === '') throw new UsageError('--host must not be empty');
   return text;
 }

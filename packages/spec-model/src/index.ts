@@ -1,6 +1,7 @@
 export { createSpecModel } from './model.js';
 export { operationSummaries, type OperationSummary, type SummaryOrder } from './summaries.js';
 export { componentSchemaName, followRef, resolveRef, type BrokenRefReason, type RefChain } from './resolve.js';
+export { discriminatorBranches, type DiscriminatorBranch } from './discriminator.js';
 export { canonicalPointer, childPointer, decodePointer, DOCUMENT_POINTER, encodePointerToken, getAtPointer } from './pointer.js';
 export { answerableStatuses, responseFor, type DocumentedResponses } from './status.js';
 export { SECURED_RESPONSES_KEY } from './secured-responses.js';
@@ -26,7 +27,7 @@ export { jsonContentOf } from './content.js';
 export { UNIQUE_KEY, uniqueBodyFields } from './unique-fields.js';
 export { EMAIL_FORMAT, isEmailAddress } from './email-format.js';
 export { SpecModelError } from './errors.js';
-export { SECRET_KEY, isSecretKey } from './secret-fields.js';
+export { SECRET_KEY, collectSecrets, isSecretKey } from './secret-fields.js';
 export type {
   AddressSpace,
   ErrorShape,

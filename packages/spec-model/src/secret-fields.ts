@@ -10,3 +10,17 @@ export const SECRET_KEY = /pass|secret|token|api.?key|authori[sz]ation|credentia
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
+
+/**
+ * Appends to `into` the non-empty strings of `value` that may be secret: those below a key `isSecretKey` names, at
+ * any depth. The client hides them in its errors and logs, the mock's journal wherever else they show.
+ */
+export function collectSecrets(value: unknown, into: string[] = [], insideSecret = false): string[] {
+  if (typeof value === 'string') {
+    if (insideSecret && value) into.push(value);
+  } else if (value && typeof value === 'object') {
+    // for-in, not Object.entries: the client's bundle counts every byte, and JSON bodies have no inherited keys.
+    for (const key in value) collectSecrets((value as Record<string, unknown>)[key], into, insideSecret || isSecretKey(key));
+  }
+  return into;
+}

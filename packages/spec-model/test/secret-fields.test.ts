@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECRET_KEY, isSecretKey } from '../src/index.js';
+import { SECRET_KEY, collectSecrets, isSecretKey } from '../src/index.js';
 
 describe('secret fields (the rule the client and the mock redact by)', () => {
   it('names passwords, secret values, tokens, keys, credentials and auth data, in any case or spelling', () => {
@@ -19,5 +19,18 @@ describe('secret fields (the rule the client and the mock redact by)', () => {
   it('keeps no state between calls (no g or y flag), so the same key always gets the same answer', () => {
     expect(SECRET_KEY.flags).not.toMatch(/[gy]/);
     expect([isSecretKey('password'), isSecretKey('password'), isSecretKey('password')]).toEqual([true, true, true]);
+  });
+});
+
+describe('collectSecrets (what the client hides in errors and logs, and the mock\'s journal wherever else it shows)', () => {
+  it('collects the non-empty strings below a secret key at any depth, in arrays too, after those given', () => {
+    const body = { name: 'srv', newPassword: 'p1', manifest: { auth_data: { headers: [{ name: 'x-key', value: 'k1' }], empty: '' } }, tags: ['public'], count: 3 };
+    expect(collectSecrets(body, ['Bearer t'])).toEqual(['Bearer t', 'p1', 'x-key', 'k1']);
+  });
+
+  it('finds nothing in a value without secret keys, or in a string on its own', () => {
+    expect(collectSecrets({ name: 'srv', items: [{ id: 'a' }] })).toEqual([]);
+    expect(collectSecrets('newPassword')).toEqual([]);
+    expect(collectSecrets(null)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-// The one reader of the CLI's command lines. Each command declares its flags as a table (see FlagTable); this
-// module holds the conventions all of them share: `--flag value` or `--flag=value`, --help/-h, and usage errors
-// of one line naming the flag and the rule (the caller prints them and exits 2).
+// The one reader of the CLI's command lines. Each command declares its flags as one table keyed by the option each
+// sets (see FlagTable): the flag, the rule its value is read and checked by, its default. This module holds the
+// conventions all of them share: `--flag value` or `--flag=value`, --help/-h, defaults filled in, and usage errors
+// of one line naming the flag and the rule (the caller prints them and exits 2). Each value is checked once, here.
 
 interface FlagBase {
   /** The flag (`--port`). A missing value is reported as typed (`-p`), a value that breaks the rule by this name. */
@@ -20,6 +21,8 @@ export interface ValueFlag extends FlagBase {
   repeatable?: boolean;
   /** Refused when absent, unless --help was given. */
   required?: boolean;
+  /** The option's value when the flag is absent. */
+  default?: unknown;
 }
 
 /** A switch: `--strict`. */
@@ -27,17 +30,26 @@ export interface SwitchFlag extends FlagBase {
   takes: 'nothing';
   /** `--flag=VALUE` counts as `--flag` instead of an error: what --no-cors has always done, kept so no command line breaks. */
   ignoresValue?: boolean;
+  /** What giving the switch sets the option to: true unless the flag turns something off (`--no-stateful`). */
+  sets?: false;
+  /** The option's value when the switch is absent. */
+  default?: boolean;
 }
 
 /** A command's flags by the name its options use (`journalSize` for `--journal-size`). */
 export type FlagTable = Record<string, ValueFlag | SwitchFlag>;
 
-type ValueOf<F> = F extends { takes: 'nothing' } ? true : F extends { read: (raw: string, flag: string) => infer T } ? T : string;
+type SwitchValue<F> = F extends { sets: false } ? false : true;
+type ValueOf<F> = F extends { takes: 'nothing' } ? SwitchValue<F> : F extends { read: (raw: string, flag: string) => infer T } ? T : string;
 type GivenValue<F> = F extends { repeatable: true } ? ValueOf<F>[] : ValueOf<F>;
+type DefaultedValue<F> = F extends { takes: 'nothing' } ? boolean : GivenValue<F>;
 type RequiredKeys<T extends FlagTable> = { [K in keyof T]: T[K] extends { required: true } ? K : never }[keyof T];
+type DefaultedKeys<T extends FlagTable> = { [K in keyof T]: T[K] extends { default: unknown } ? K : never }[keyof T];
 
-/** The flags argv gave, by the table's names; a flag not given is absent (not undefined). */
-export type GivenFlags<T extends FlagTable> = { [K in keyof T]?: GivenValue<T[K]> };
+/** The options argv gave, by the table's names, defaults filled in; an option without either is absent (not undefined). */
+export type GivenFlags<T extends FlagTable> = { [K in Exclude<keyof T, DefaultedKeys<T>>]?: GivenValue<T[K]> } & {
+  [K in DefaultedKeys<T>]: DefaultedValue<T[K]>;
+};
 
 /** With --help a required flag may be missing; without it, it is there. */
 export type ReadArgs<T extends FlagTable> =
@@ -65,7 +77,7 @@ export function readArgs<T extends FlagTable>(argv: readonly string[], flags: T,
     const spec = flags[name]!;
     if (spec.takes === 'nothing') {
       checkNoValue(spec, typed, inline);
-      given[name] = true;
+      given[name] = spec.sets ?? true;
       continue;
     }
     // A value may be the next argument: it is consumed, whatever it looks like.
@@ -73,12 +85,13 @@ export function readArgs<T extends FlagTable>(argv: readonly string[], flags: T,
     keepValue(given, name, spec, readValue(spec, typed, raw));
   }
   if (!help) checkRequired(flags, given, usage);
+  fillDefaults(flags, given);
   return { help, given } as ReadArgs<T>;
 }
 
 /** The flags of `mode` that argv gave, in the table's order (the order a refusal lists them in). */
 export function givenOfMode<T extends FlagTable>(flags: T, given: GivenFlags<T>, mode: string): string[] {
-  const isGiven = (name: string) => given[name as keyof T] !== undefined;
+  const isGiven = (name: string) => (given as Record<string, unknown>)[name] !== undefined;
   return Object.entries(flags)
     .filter(([name, spec]) => spec.mode === mode && isGiven(name))
     .map(([, spec]) => spec.flag);
@@ -115,6 +128,13 @@ function keepValue(given: Record<string, unknown>, name: string, spec: ValueFlag
   }
   const earlier = (given[name] as unknown[] | undefined) ?? [];
   given[name] = [...earlier, value];
+}
+
+function fillDefaults(flags: FlagTable, given: Record<string, unknown>): void {
+  for (const [name, spec] of Object.entries(flags)) {
+    const takesDefault = spec.default !== undefined && given[name] === undefined;
+    if (takesDefault) given[name] = spec.default;
+  }
 }
 
 function checkRequired(flags: FlagTable, given: Record<string, unknown>, usage: string): void {

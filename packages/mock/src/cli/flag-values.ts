@@ -1,10 +1,11 @@
 // The readers of flag values that the commands' flag tables name: each checks the text and returns the value, or
 // throws one line naming the flag and the rule. The flag comes as an argument, so `-p x` is reported as --port.
+import { BASE_URL_RULE, parseBaseUrl } from '../core/base-url.js';
 import { FAULT_KINDS, type FaultKind } from '../core/prefer-header.js';
 import type { LatencyOptions } from '../faults/chaos.js';
-import { parseUpstreamUrl } from '../proxy/forwarding/upstreams.js';
 import { readSize } from '../sandbox/limits/sizes.js';
 import { readTenantTtl } from '../sandbox/tenant-ttl.js';
+import type { OptionRule } from '../verify/option-rules.js';
 
 /** A port to listen on: an integer from 0 (any free port) to 65535. */
 export function readPort(raw: string, flag: string): number {
@@ -69,8 +70,8 @@ function checkOrigin(origin: string, flag: string): void {
 
 /** An http(s) URL without query or fragment, kept as typed. Never repeated in the error: it may carry a password. */
 export function readUpstream(raw: string, flag: string): string {
-  const isUpstream = parseUpstreamUrl(raw) !== undefined;
-  if (!isUpstream) throw new Error(`${flag} must be an http(s) URL (without query or fragment)`);
+  const isBaseUrl = parseBaseUrl(raw) !== undefined;
+  if (!isBaseUrl) throw new Error(`${flag} must be ${BASE_URL_RULE}`);
   return raw;
 }
 
@@ -98,4 +99,14 @@ export function readLimit(raw: string, flag: string): number {
 export function readSizeFlag(raw: string, flag: string): string {
   readSize(raw, flag);
   return raw;
+}
+
+/** A reader by a rule that an API checks its callers' values by too (verify's options): one rule, one message. */
+export function readByRule<T>(rule: OptionRule<T>): (raw: string, flag: string) => T {
+  return (raw, flag) => {
+    const value = rule.fromText(raw);
+    const problem = rule.problem(value, flag);
+    if (problem === undefined) return value;
+    throw new Error(rule.echoesText ? `${problem} (got ${raw})` : problem);
+  };
 }

@@ -6,7 +6,7 @@ import type { CorsSetting } from '../core/cors.js';
 import { COMMAND } from '../core/command-name.js';
 import { givenOfMode, readArgs, type FlagTable, type GivenFlags } from './flag-reader.js';
 import { readDuration, readTimeoutFlag, readFaultKinds, readJournalSize, readLatency, readLimit, readOrigins, readRate, readSizeFlag } from './flag-values.js';
-import { LISTEN_FLAGS, listenOptions } from './listen-flags.js';
+import { LISTEN_FLAGS } from './listen-flags.js';
 
 export interface CliOptions {
   port: number;
@@ -82,7 +82,7 @@ GET /_mock/requests lists the last requests (--journal-size, default 1000; 0 tur
 JSON bodies up to 16 KiB, at most --journal-bytes (default 8MiB) per tenant and --journal-total-bytes
 (default 64MiB) in all.`;
 
-const MOCK_FLAGS = {
+export const MOCK_FLAGS = {
   ...LISTEN_FLAGS,
   spec: { flag: '--spec', takes: 'value' },
   corsOrigins: { flag: '--cors-origin', takes: 'value', read: readOrigins, repeatable: true },
@@ -118,8 +118,8 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const chaos = faultOptions(given);
   checkSandboxOptions(given);
   // The other flags are options of the same names.
-  const { port, host, corsOrigins, noCors, faults, faultKinds, ...sameNames } = given;
-  return { ...listenOptions(given), cors, help, ...sameNames, ...(chaos && { faults: chaos }) };
+  const { corsOrigins, noCors, faults, faultKinds, ...sameNames } = given;
+  return { cors, help, ...sameNames, ...(chaos && { faults: chaos }) };
 }
 
 function corsSetting(given: MockFlags): CorsSetting {

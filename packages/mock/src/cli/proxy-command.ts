@@ -3,7 +3,7 @@
 // --report FILE) and prints the report's summary to stderr.
 import { PortInUseError } from '../server/start-mock.js';
 import type { CheckedExchange } from '../conformance/checking/checked-exchange.js';
-import { parseUpstreamUrl } from '../proxy/forwarding/upstreams.js';
+import { parseBaseUrl } from '../core/base-url.js';
 import { startProxy, type RunningProxy, type StartProxyOptions } from '../server/start-proxy.js';
 import { PACKAGE_NAME } from '../core/command-name.js';
 import { parseOrExit } from './parse-or-exit.js';
@@ -68,7 +68,7 @@ async function stopProxy(proxy: RunningProxy | undefined): Promise<void> {
 
 /** Upstreams by host only: their URLs may carry credentials. */
 function bannerLines(proxy: RunningProxy, options: ProxyCliOptions): string[] {
-  const host = (raw: string) => parseUpstreamUrl(raw)?.host ?? '?';
+  const host = (raw: string) => parseBaseUrl(raw)?.host ?? '?';
   const gateway = options.gatewayUpstream ?? options.upstream;
   const mode = options.strict ? 'strict (invalid requests refused, broken answers replaced by a 502)' : 'pass-through (findings in x-contract-findings)';
   return [

@@ -3,7 +3,7 @@
 import { COMMAND } from '../core/command-name.js';
 import { readArgs, type FlagTable } from './flag-reader.js';
 import { readUpstream } from './flag-values.js';
-import { LISTEN_FLAGS, listenOptions } from './listen-flags.js';
+import { LISTEN_FLAGS } from './listen-flags.js';
 
 export interface ProxyCliOptions {
   upstream: string;
@@ -29,11 +29,11 @@ contract with a 502 listing how. --report FILE writes the report as JSON on exit
 exchanges. Ctrl+C (or SIGTERM) stops it and prints a summary. The report says which x-provenance facts of the spec
 the traffic confirmed or contradicted when --spec names a bundle that keeps them (npm run proxy in the repository).`;
 
-const PROXY_FLAGS = {
+export const PROXY_FLAGS = {
   upstream: { flag: '--upstream', takes: 'value', read: readUpstream, required: true },
   gatewayUpstream: { flag: '--gateway-upstream', takes: 'value', read: readUpstream },
   ...LISTEN_FLAGS,
-  strict: { flag: '--strict', takes: 'nothing' },
+  strict: { flag: '--strict', takes: 'nothing', default: false },
   record: { flag: '--record', takes: 'value' },
   report: { flag: '--report', takes: 'value' },
   spec: { flag: '--spec', takes: 'value' },
@@ -41,7 +41,6 @@ const PROXY_FLAGS = {
 
 export function parseProxyArgs(argv: readonly string[]): ProxyCliOptions {
   const { help, given } = readArgs(argv, PROXY_FLAGS, PROXY_USAGE);
-  // The other flags are options of the same names; only --help may leave out --upstream.
-  const { port, host, strict, ...sameNames } = given;
-  return { ...listenOptions(given), strict: strict === true, help, ...sameNames, upstream: given.upstream ?? '' };
+  // The flags are options of the same names; only --help may leave out --upstream.
+  return { ...given, help, upstream: given.upstream ?? '' };
 }

@@ -19,7 +19,7 @@ export interface TokenOptions {
 
 // No readers here: the values are checked after reading, in a fixed order and defaults too (the subject's default
 // comes from the tenant), so that a missing --tenant is named before a bad --expires-in, as it always was.
-const TOKEN_FLAGS = {
+export const TOKEN_FLAGS = {
   tenant: { flag: '--tenant', takes: 'value', required: true },
   subject: { flag: '--subject', takes: 'value' },
   secret: { flag: '--secret', takes: 'value' },

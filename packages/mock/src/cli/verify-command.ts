@@ -6,27 +6,13 @@
 import { writeFile } from 'node:fs/promises';
 import { PACKAGE_NAME } from '../core/command-name.js';
 import { checkListing } from '../verify/checking/check-registry.js';
-import { newRunNonce } from '../verify/generation/unique-values.js';
 import { reportJunit } from '../verify/reporting/report-junit.js';
 import { reportMarkdown } from '../verify/reporting/report-markdown.js';
-import { verify } from '../verify/verify.js';
-import { VerifyUsageError, type VerifyOptions } from '../verify/verify-options.js';
+import { runVerify } from '../verify/verify.js';
+import { settledOptions, VerifyUsageError } from '../verify/verify-options.js';
 import type { VerifyReport } from '../verify/verify-types.js';
 import { parseOrExit } from './parse-or-exit.js';
-import { parseVerifyArgs, VERIFY_USAGE, type VerifyCliOptions } from './verify-options.js';
-
-/** The flag a verify() option is given by, for usage errors found after reading the command line. */
-const FLAG_OF: Record<string, string> = {
-  operations: '--operations',
-  cases: '--cases',
-  concurrency: '--concurrency',
-  rate: '--rate',
-  baseUrl: '--base-url',
-  gatewayBaseUrl: '--gateway-base-url',
-  checks: '--checks',
-  excludeChecks: '--exclude-checks',
-  run: '--run',
-};
+import { flagOf, parseVerifyArgs, VERIFY_USAGE } from './verify-options.js';
 
 /** Exit statuses beyond 0 (no findings) and 1 (findings). */
 const USAGE_ERROR = 2;
@@ -40,20 +26,22 @@ export async function verifyCommand(argv: readonly string[]): Promise<void> {
   }
   const options = parseOrExit('verify', argv, parseVerifyArgs, VERIFY_USAGE);
   if (options === undefined) return;
-  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const run = options.run ?? newRunNonce();
-  process.stdout.write(`verify: seed ${seed}, run ${run} (replay with --seed ${seed} --run ${run}); ${options.cases} cases per operation against ${redactedUrl(options.baseUrl)}\n`);
-  // Ctrl+C stops the run, not the process: verify() returns what ran, and the reports are written before exit 130.
+  // Ctrl+C stops the run, not the process: the run returns what ran, and the reports are written before exit 130.
   const interrupt = new AbortController();
   const onSigint = () => interrupt.abort();
-  process.once('SIGINT', onSigint);
+  const onOperation = (operationId: string, index: number, count: number) => process.stderr.write(`  [${index + 1}/${count}] ${operationId}\n`);
   let report: VerifyReport;
   try {
-    report = await verify(verifyOptions(options, seed, run, interrupt.signal));
+    // The flags' values were checked as they were read; the rest is settled once (the seed drawn here, if not given).
+    const settings = settledOptions({ ...options, signal: interrupt.signal, onOperation });
+    const { seed, run } = settings;
+    process.stdout.write(`verify: seed ${seed}, run ${run} (replay with --seed ${seed} --run ${run}); ${settings.cases} cases per operation against ${redactedUrl(settings.baseUrl)}\n`);
+    process.once('SIGINT', onSigint);
+    report = await runVerify(settings);
   } catch (error) {
+    // Found after reading the command line (a selection of no check, an operation not in the spec): named by its flag.
     if (error instanceof VerifyUsageError) {
-      const flag = FLAG_OF[error.option] ?? error.option;
-      process.stderr.write(`${PACKAGE_NAME} verify: ${error.message.replace(error.option, flag)}\n`);
+      process.stderr.write(`${PACKAGE_NAME} verify: ${error.message.replace(error.option, flagOf(error.option))}\n`);
       process.exit(USAGE_ERROR);
     }
     throw error;
@@ -75,27 +63,6 @@ function exitStatus(report: VerifyReport): number {
   if (report.stopped?.reason === 'interrupted') return INTERRUPTED;
   if (report.stopped !== undefined) return NOTHING_TESTED;
   return report.totals.findings === 0 ? 0 : 1;
-}
-
-function verifyOptions(options: VerifyCliOptions, seed: number, run: string, signal: AbortSignal): VerifyOptions {
-  return {
-    baseUrl: options.baseUrl,
-    token: options.token,
-    seed,
-    run,
-    signal,
-    cases: options.cases,
-    includeDestructive: options.includeDestructive,
-    stateful: options.stateful,
-    ...(options.gatewayBaseUrl !== undefined && { gatewayBaseUrl: options.gatewayBaseUrl }),
-    ...(options.operations !== undefined && { operations: options.operations }),
-    ...(options.checks !== undefined && { checks: options.checks }),
-    ...(options.excludeChecks !== undefined && { excludeChecks: options.excludeChecks }),
-    ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
-    ...(options.rate !== undefined && { rate: options.rate }),
-    ...(options.spec !== undefined && { spec: options.spec }),
-    onOperation: (operationId, index, count) => process.stderr.write(`  [${index + 1}/${count}] ${operationId}\n`),
-  };
 }
 
 /** A URL as printed: never a password it may carry. */

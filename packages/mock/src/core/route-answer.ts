@@ -15,6 +15,21 @@ export interface RouteAnswer {
   stream?: AsyncIterable<Uint8Array>;
 }
 
+/** A request a route's rate limit refused (the sandbox's AdmitVerdict): its message, its headers, its pause. */
+export interface RouteRefusal {
+  headers: Record<string, string>;
+  error?: { message: string };
+  /** how long to hold the refusal before answering it, in ms */
+  holdMs?: number;
+}
+
+/** A route's 429 (in the routes' own `{statusCode, message}`), answered after the pause the rate limit asks for. */
+export async function refusedRoute(refusal: RouteRefusal): Promise<RouteAnswer> {
+  const holdMs = refusal.holdMs ?? 0;
+  if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+  return { status: 429, body: { statusCode: 429, message: refusal.error!.message }, headers: refusal.headers };
+}
+
 export function sendRouteAnswer(reply: Reply, answer: Promise<RouteAnswer>, route: string, warn: (line: string) => void): void {
   answer.then((worked) => sendWorked(reply, worked)).catch((error: unknown) => {
     warn(`${route}: ${(error as Error)?.message ?? String(error)}`);

@@ -5,7 +5,7 @@ import { applyCors, type CorsPolicy } from '../core/cors.js';
 import type { IncomingRequest, Reply, RequestHeaders } from '../core/exchange.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { sendJson } from '../core/response-writer.js';
-import { sendRouteAnswer, type RouteAnswer } from '../core/route-answer.js';
+import { refusedRoute, sendRouteAnswer, type RouteAnswer } from '../core/route-answer.js';
 import type { AdmitVerdict, SandboxAuth } from '../pipeline/seams.js';
 import type { JournalFilter, JournalRecorder } from './journal-recorder.js';
 
@@ -110,11 +110,4 @@ async function scopeOf(request: IncomingRequest, deps: JournalRouteDeps): Promis
     return { ok: false, answer: { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } } };
   }
   return { ok: true, tenant: auth.caller.tenant };
-}
-
-/** A route's 429 (in the routes' own `{statusCode, message}`), answered after the pause the rate limit asks for. */
-async function refusedRoute(verdict: AdmitVerdict): Promise<RouteAnswer> {
-  const holdMs = verdict.holdMs ?? 0;
-  if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
-  return { status: 429, body: { statusCode: 429, message: verdict.error!.message }, headers: verdict.headers };
 }

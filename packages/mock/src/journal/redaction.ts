@@ -1,13 +1,14 @@
 // What the request journal may show of a request: credentials in headers and secrets in JSON bodies become `***`.
 // Bodies use the client's rule (isSecretKey, from @vendor/spec-model), so the journal hides what the client's logs hide.
 // Pure: no Node built-ins, since the mock also runs in browsers and workerd.
-import { isSecretKey } from '@vendor/spec-model';
+import { collectSecrets, isSecretKey } from '@vendor/spec-model';
+import { joinedHeaders, type HeadersToJoin } from '../core/joined-headers.js';
 
 /** What a redacted value is shown as. */
 export const MASK = '***';
 
 /** Request headers as node:http or a fetch Request give them; repeated headers may come as a list. */
-export type HeadersToRedact = Readonly<Record<string, string | readonly string[] | undefined>>;
+export type HeadersToRedact = HeadersToJoin;
 
 /** Headers that carry credentials whatever the secret rule says of their names. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
@@ -23,25 +24,6 @@ export function redactHeaders(headers: HeadersToRedact): Record<string, string> 
     redacted[name] = redactHeader(name, value);
   }
   return redacted;
-}
-
-/** One string per lower-case name; names differing only in case are one header in HTTP, so their values join. */
-function joinedHeaders(headers: HeadersToRedact): Record<string, string> {
-  const joined: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const lowerName = name.toLowerCase();
-    const text = headerText(value);
-    const earlier = joined[lowerName];
-    if (earlier === undefined) joined[lowerName] = text;
-    else joined[lowerName] = `${earlier}, ${text}`;
-  }
-  return joined;
-}
-
-function headerText(value: string | readonly string[]): string {
-  if (typeof value === 'string') return value;
-  return value.join(', ');
 }
 
 function redactHeader(name: string, value: string): string {
@@ -70,20 +52,8 @@ function redactAuthorization(value: string): string {
  * A text body (not JSON) has no keys to go by and comes back unchanged, as in the client.
  */
 export function redactBody(body: unknown): unknown {
-  const secrets = collectSecrets(body, false, []);
+  const secrets = collectSecrets(body);
   return redactValue(body, false, secrets);
-}
-
-/** The non-empty strings below secret keys (the client's `collectSecrets`). */
-function collectSecrets(value: unknown, insideSecret: boolean, into: string[]): string[] {
-  if (typeof value === 'string') {
-    if (insideSecret && value !== '') into.push(value);
-    return into;
-  }
-  for (const [key, child] of childrenOf(value)) {
-    collectSecrets(child, insideSecret || isSecretKey(key), into);
-  }
-  return into;
 }
 
 function redactValue(value: unknown, insideSecret: boolean, secrets: readonly string[]): unknown {
@@ -120,11 +90,6 @@ function maskKnownSecrets(text: string, secrets: readonly string[]): string {
 }
 
 /** Own keys and values of an object or array (array indexes are keys too, and never secret ones). */
-function childrenOf(value: unknown): Array<[string, unknown]> {
-  if (isObject(value)) return Object.entries(value);
-  return [];
-}
-
 function isObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
 }

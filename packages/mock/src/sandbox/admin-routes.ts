@@ -3,7 +3,7 @@
 // operations, so that a browser test on another origin can reset its tenant between cases.
 import { applyCors, type CorsPolicy } from '../core/cors.js';
 import type { IncomingRequest, Reply, RequestHeaders } from '../core/exchange.js';
-import { sendRouteAnswer, type RouteAnswer } from '../core/route-answer.js';
+import { refusedRoute, sendRouteAnswer, type RouteAnswer } from '../core/route-answer.js';
 import { authenticateCaller } from './caller-auth.js';
 import { StoreUnavailableError, type Store } from './store/record-store.js';
 import { describeDatabaseError } from './store/sql-overlay.js';
@@ -74,11 +74,4 @@ async function reset(method: string, headers: RequestHeaders, deps: AdminDeps): 
     deps.warn(`reset: ${error.message}`);
     return { status: 503, body: { statusCode: 503, message: 'The sandbox database is unavailable; retry shortly' }, headers: { 'retry-after': '1' } };
   }
-}
-
-/** A route's 429 (in the routes' own `{statusCode, message}`), answered after the pause the rate limit asks for. */
-async function refusedRoute(verdict: AdmitVerdict): Promise<RouteAnswer> {
-  const holdMs = verdict.holdMs ?? 0;
-  if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
-  return { status: 429, body: { statusCode: 429, message: verdict.error!.message }, headers: verdict.headers };
 }

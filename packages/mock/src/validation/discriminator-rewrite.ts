@@ -5,7 +5,7 @@
 //   { required: ['type'], properties: { type: { enum: ['a', 'b'] } },
 //     allOf: [ { if: <type is 'a'>, then: A }, { if: <type is 'b'>, then: B } ] }
 // (ajv's own `discriminator` option needs the tag directly in each variant; ours live under allOf.)
-import { resolveRef } from '@vendor/spec-model';
+import { discriminatorBranches, type DiscriminatorBranch } from '@vendor/spec-model';
 import type { OpenApiDocument } from '../types.js';
 
 export function rewriteDiscriminators(doc: OpenApiDocument): OpenApiDocument {
@@ -14,25 +14,15 @@ export function rewriteDiscriminators(doc: OpenApiDocument): OpenApiDocument {
     if (node === null || typeof node !== 'object') return node;
     const out: Record<string, any> = {};
     for (const [key, child] of Object.entries(node)) out[key] = walk(child);
-    const tag = node.discriminator?.propertyName;
-    if (typeof tag === 'string' && Array.isArray(node.oneOf)) return selectByTag(doc, out, tag);
+    const selection = discriminatorBranches(doc, out);
+    if (selection !== undefined) return selectByTag(out, selection.tag, selection.branches);
     return out;
   };
   return walk(doc);
 }
 
-function selectByTag(doc: OpenApiDocument, schema: Record<string, any>, tag: string): Record<string, any> {
-  const { oneOf, discriminator, ...rest } = schema;
-  const mapping: Record<string, string> = discriminator.mapping ?? {};
-  const branches: Array<{ value: string; variant: unknown }> = [];
-  for (const variant of oneOf as any[]) {
-    const mapped = Object.entries(mapping).filter(([, ref]) => ref === variant.$ref).map(([value]) => value);
-    const values = mapped.length > 0 ? mapped : tagValues(doc, variant, tag);
-    if (values.length === 0) {
-      throw new Error(`discriminator "${tag}": cannot tell which value selects the variant ${variant.$ref ?? '(inline)'}; give it a const or a mapping`);
-    }
-    for (const value of values) branches.push({ value, variant });
-  }
+function selectByTag(schema: Record<string, any>, tag: string, branches: DiscriminatorBranch[]): Record<string, any> {
+  const { oneOf: _oneOf, discriminator: _discriminator, ...rest } = schema;
   return {
     ...rest,
     type: 'object',
@@ -46,14 +36,4 @@ function selectByTag(doc: OpenApiDocument, schema: Record<string, any>, tag: str
       })),
     ],
   };
-}
-
-/** The `const` / `enum` values a variant gives its tag, looking through $ref and allOf. */
-function tagValues(doc: OpenApiDocument, variant: unknown, tag: string, depth = 0): string[] {
-  const schema = resolveRef(doc, variant);
-  if (!schema || typeof schema !== 'object' || depth > 10) return [];
-  const property = schema.properties?.[tag];
-  if (property?.const !== undefined) return [String(property.const)];
-  if (Array.isArray(property?.enum)) return property.enum.map(String);
-  return (schema.allOf ?? []).flatMap((part: unknown) => tagValues(doc, part, tag, depth + 1));
 }

@@ -1,9 +1,10 @@
 // verify()'s options: what a caller may pass, and the settings a run uses after defaults and checks. A mistake is
-// a VerifyUsageError naming the option and the rule (the CLI prints it as a usage error, exit 2); the token is never
-// part of a message.
+// a VerifyUsageError naming the option and the rule (the CLI prints it as a usage error, exit 2, under the option's
+// flag); the token is never part of a message. The values' rules: option-rules.ts.
 import type { SpecSource } from '../spec/load-spec.js';
 import { chooseChecks } from './checking/check-registry.js';
-import { newRunNonce, RUN_NONCE } from './generation/unique-values.js';
+import { newRunNonce } from './generation/unique-values.js';
+import { VERIFY_RULES } from './option-rules.js';
 import type { CheckName } from './verify-types.js';
 
 export interface VerifyOptions {
@@ -81,60 +82,50 @@ export class VerifyUsageError extends Error {
 
 export const DEFAULT_CASES = 50;
 
+/** The settings of a run from a caller's options: each value checked by its rule, then settled. */
 export function verifySettings(options: VerifyOptions): VerifySettings {
-  checkUrl('baseUrl', options.baseUrl);
-  if (options.gatewayBaseUrl !== undefined) checkUrl('gatewayBaseUrl', options.gatewayBaseUrl);
-  const hasToken = typeof options.token === 'string' && options.token.trim() !== '';
-  if (!hasToken) throw new VerifyUsageError('token', 'token must be a non-empty string');
-  const run = options.run ?? newRunNonce();
-  if (!RUN_NONCE.test(run)) throw new VerifyUsageError('run', 'run must be 1 to 12 lower-case letters or digits (the run nonce a report names)');
-  const chosen = chooseChecks(options.checks, options.excludeChecks);
-  if ('unknown' in chosen) {
-    const list = chosen.unknown.join(', ');
-    throw new VerifyUsageError(chosen.option, `${chosen.option}: ${list} ${chosen.unknown.length === 1 ? 'is not a check' : 'are not checks'} (--list-checks lists them)`);
-  }
-  if (chosen.checks.length === 0) throw new VerifyUsageError('checks', 'checks: the selection leaves no check to apply (--list-checks lists them)');
+  checkOptions(options);
+  return settledOptions(options);
+}
+
+/**
+ * The settings of a run from options whose values are already checked (the command line checks them as it reads
+ * them): defaults filled in, the seed and the run nonce drawn when not given (here only), the checks chosen.
+ */
+export function settledOptions(options: VerifyOptions): VerifySettings {
+  const checks = chooseChecks(options.checks, options.excludeChecks);
+  if (checks.length === 0) throw new VerifyUsageError('checks', 'checks: the selection leaves no check to apply (--list-checks lists them)');
   return {
     baseUrl: options.baseUrl,
     gatewayBaseUrl: options.gatewayBaseUrl ?? options.baseUrl,
     token: options.token,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
-    run,
-    checks: chosen.checks,
+    run: options.run ?? newRunNonce(),
+    checks,
     signal: options.signal,
-    cases: positiveInteger('cases', options.cases, DEFAULT_CASES),
+    cases: options.cases ?? DEFAULT_CASES,
     operations: options.operations,
     includeDestructive: options.includeDestructive === true,
     stateful: options.stateful !== false,
-    concurrency: positiveInteger('concurrency', options.concurrency, 1),
-    rate: positiveNumber('rate', options.rate),
+    concurrency: options.concurrency ?? 1,
+    rate: options.rate,
     fetch: options.fetch ?? globalThis.fetch,
     spec: options.spec,
-    timeoutMs: positiveInteger('timeoutMs', options.timeoutMs, 30_000),
+    timeoutMs: options.timeoutMs ?? 30_000,
     onOperation: options.onOperation,
   };
 }
 
-function checkUrl(option: string, url: unknown): void {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(String(url));
-  } catch {
-    parsed = undefined;
+/** A caller's values against the rules the command line reads its flags by; the token, which has no flag. */
+function checkOptions(options: VerifyOptions): void {
+  for (const [option, rule] of Object.entries(VERIFY_RULES)) {
+    const value = options[option as keyof typeof VERIFY_RULES];
+    // Only baseUrl has no default: every other option may be left out.
+    const isLeftOut = value === undefined && option !== 'baseUrl';
+    if (isLeftOut) continue;
+    const problem = rule.problem(value, option);
+    if (problem !== undefined) throw new VerifyUsageError(option, problem);
   }
-  const isHttp = parsed !== undefined && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.search === '' && parsed.hash === '';
-  // Never the URL itself: it may carry a password.
-  if (!isHttp) throw new VerifyUsageError(option, `${option} must be an http(s) URL without query or fragment`);
-}
-
-function positiveInteger(option: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new VerifyUsageError(option, `${option} must be a whole number from 1`);
-  return value;
-}
-
-function positiveNumber(option: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isFinite(value) || value <= 0) throw new VerifyUsageError(option, `${option} must be a number above 0`);
-  return value;
+  const hasToken = typeof options.token === 'string' && options.token.trim() !== '';
+  if (!hasToken) throw new VerifyUsageError('token', 'token must be a non-empty string');
 }

@@ -38,7 +38,11 @@ const REFUSED_TOKEN: ReadonlySet<number> = new Set([401, 403]);
 const NO_ANSWERS_TO_STOP = 3;
 
 export async function verify(options: VerifyOptions): Promise<VerifyReport> {
-  const settings = verifySettings(options);
+  return runVerify(verifySettings(options));
+}
+
+/** A run with settings already checked and settled (the command line's, whose flags were checked as read). */
+export async function runVerify(settings: VerifySettings): Promise<VerifyReport> {
   const started = performance.now();
   const contract = await loadVerifyContract(settings.spec);
   const { selected, skipped } = selectOperations(contract, settings);

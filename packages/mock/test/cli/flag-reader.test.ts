@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { givenOfMode, readArgs, type FlagTable } from '../../src/cli/flag-reader.js';
 import { readPort } from '../../src/cli/flag-values.js';
-import { parseCliArgs } from '../../src/cli/mock-options.js';
-import { parseProxyArgs } from '../../src/cli/proxy-options.js';
-import { parseTokenArgs } from '../../src/cli/token-command.js';
+import { MOCK_FLAGS, parseCliArgs, USAGE } from '../../src/cli/mock-options.js';
+import { parseProxyArgs, PROXY_FLAGS, PROXY_USAGE } from '../../src/cli/proxy-options.js';
+import { parseTokenArgs, TOKEN_FLAGS, TOKEN_USAGE } from '../../src/cli/token-command.js';
+import { VERIFY_FLAGS, VERIFY_USAGE } from '../../src/cli/verify-options.js';
 
 const cli = fileURLToPath(new URL('../../bin/api-mock.mjs', import.meta.url));
 
@@ -173,5 +174,17 @@ describe('the built CLI', () => {
       expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(result.stderr.startsWith(line), result.stderr).toBe(true);
     }
+  });
+});
+
+describe("each command's flag table and its usage", () => {
+  it.each([
+    ['the mock', MOCK_FLAGS, USAGE],
+    ['proxy', PROXY_FLAGS, PROXY_USAGE],
+    ['token', TOKEN_FLAGS, TOKEN_USAGE],
+    ['verify', VERIFY_FLAGS, VERIFY_USAGE],
+  ] as const)('%s: --help names every flag its table reads', (_command, flags: FlagTable, usage) => {
+    const unnamed = Object.values(flags).map((spec) => spec.flag).filter((flag) => !new RegExp(`${flag}(?![\\w-])`).test(usage));
+    expect(unnamed).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // sendRouteAnswer: whatever fails while working out or sending a route's answer ends as a 500 and a warning,
-// never as an unhandled rejection (which ends the process, and the service of every tenant with it).
+// never as an unhandled rejection (which ends the process, and the service of every tenant with it). refusedRoute:
+// the 429 both the journal's and the sandbox's routes answer when the rate limit refuses a request.
 import { describe, expect, it } from 'vitest';
 import type { AnswerHeaders, Reply } from '../../src/core/exchange.js';
-import { sendRouteAnswer } from '../../src/core/route-answer.js';
+import { refusedRoute, sendRouteAnswer } from '../../src/core/route-answer.js';
 
 function recordingReply(failFirstSend: boolean): Reply & { sent: Array<{ status: number; body: string }> } {
   let failing = failFirstSend;
@@ -48,5 +49,15 @@ describe('sendRouteAnswer', () => {
     await expect.poll(() => reply.sent.length).toBe(1);
     expect(reply.sent[0]!.status).toBe(500);
     expect(warnings).toEqual(['sandbox /_sandbox/reset: store gone']);
+  });
+});
+
+describe('refusedRoute', () => {
+  it('answers 429 in the routes\' own shape with the rate limit\'s headers, after the pause it asks for', async () => {
+    const headers = { 'retry-after': '1', 'ratelimit-remaining': '0' };
+    const started = performance.now();
+    const answer = await refusedRoute({ headers, error: { message: 'Too many requests' }, holdMs: 30 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    expect(answer).toEqual({ status: 429, body: { statusCode: 429, message: 'Too many requests' }, headers });
   });
 });

@@ -1,5 +1,6 @@
 // Where the proxy sends each request: the control plane's upstream or the gateway's, by the operation's address
 // space in the spec. Messages name an upstream by its host only: the URL may carry credentials in its userinfo.
+import { BASE_URL_RULE, parseBaseUrl } from '../../core/base-url.js';
 import type { MockOperation } from '../../spec/operation-table.js';
 
 export interface Upstream {
@@ -14,21 +15,6 @@ export interface Upstreams {
   gateway: Upstream;
 }
 
-/** An http(s) URL without query or fragment, or undefined for anything else. */
-export function parseUpstreamUrl(raw: string): URL | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  const isHttp = url.protocol === 'http:' || url.protocol === 'https:';
-  if (!isHttp) return undefined;
-  // A query or fragment would have to be merged with every request's own; refuse rather than guess.
-  if (url.search !== '' || url.hash !== '') return undefined;
-  return url;
-}
-
 /** Both upstreams; the gateway's defaults to the control plane's. Throws naming the option, never its value. */
 export function createUpstreams(upstream: string, gatewayUpstream: string | undefined): Upstreams {
   const controlPlane = upstreamOf(upstream, 'upstream');
@@ -37,8 +23,8 @@ export function createUpstreams(upstream: string, gatewayUpstream: string | unde
 }
 
 function upstreamOf(raw: string, option: string): Upstream {
-  const url = parseUpstreamUrl(raw);
-  if (url === undefined) throw new Error(`${option} must be an http(s) URL without query or fragment`);
+  const url = parseBaseUrl(raw);
+  if (url === undefined) throw new Error(`${option} must be ${BASE_URL_RULE}`);
   return { url, host: url.host };
 }
 

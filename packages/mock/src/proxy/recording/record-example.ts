@@ -2,6 +2,7 @@
 // extension tells which request got this answer. Pure: the recorder (exchange-recorder.ts) does the files.
 // Secrets follow the journal's rule (redaction.ts), applied to the whole exchange at once, so that a secret seen
 // in one place (a password in the request, a bearer token) is masked wherever else it shows (an echo in the answer).
+import { joinedHeaders } from '../../core/joined-headers.js';
 import { queryRecord } from '../../core/query-record.js';
 import type { RequestHeaders } from '../../core/exchange.js';
 import { MASK, redactBody, redactHeaders } from '../../journal/redaction.js';
@@ -116,20 +117,6 @@ function requestBodyOf(body: SeenBody): unknown {
   if (body.kind === 'json') return body.value;
   // Never the text of another body: it has no keys to tell its secrets by.
   return `[${body.bytes} bytes of ${body.mediaType}, not recorded]`;
-}
-
-/** Lower-case names, one string each (HTTP joins repeated headers with ", "). */
-function joinedHeaders(headers: RequestHeaders): Record<string, string> {
-  const joined: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const lowerName = name.toLowerCase();
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    const earlier = joined[lowerName];
-    if (earlier === undefined) joined[lowerName] = text;
-    else joined[lowerName] = `${earlier}, ${text}`;
-  }
-  return joined;
 }
 
 /** The headers written, credentials masked as the journal masks them. */

@@ -35,14 +35,9 @@ export function checkListing(): string {
   return CHECK_REGISTRY.map((check) => `${check.name.padEnd(width)}  ${check.description}`).join('\n');
 }
 
-/** The checks a run applies: `only` (default all), minus `excluded`. Names must be known, else VerifyUsageError's message. */
-export function chooseChecks(only: readonly string[] | undefined, excluded: readonly string[] | undefined): { checks: CheckName[] } | { unknown: string[]; option: 'checks' | 'excludeChecks' } {
-  for (const [option, names] of [['checks', only], ['excludeChecks', excluded]] as const) {
-    const unknown = (names ?? []).filter((name) => !(CHECKS as readonly string[]).includes(name));
-    if (unknown.length > 0) return { unknown, option };
-  }
-  const chosen = CHECKS.filter((name) => (only === undefined || only.includes(name)) && !(excluded ?? []).includes(name));
-  return { checks: chosen };
+/** The checks a run applies: `only` (default all), minus `excluded`; the names are checked before (option-rules.ts). */
+export function chooseChecks(only: readonly string[] | undefined, excluded: readonly string[] | undefined): CheckName[] {
+  return CHECKS.filter((name) => (only === undefined || only.includes(name)) && !(excluded ?? []).includes(name));
 }
 
 /** The checks of `chosen` that apply to the operation, in registry order. */

@@ -1,15 +1,14 @@
-// A throwaway Postgres cluster for the sandbox bench: initdb in a temp dir, `postgres` on a free loopback
-// port, as the `postgres` user when the bench runs as root (Postgres refuses to run as root). The bench-side
-// twin of packages/mock/test/sandbox/postgres-cluster.ts (the tests' helper is TypeScript; the bench is plain
-// .mjs). One difference: the server is our own child process rather than pg_ctl's daemon, so it ends with
-// the bench (Ctrl+C, a section's time limit) instead of outliving it.
-// When Postgres cannot start, `startCluster` throws with the reason; it never skips silently.
+// A throwaway Postgres cluster, for the mock's tests and the bench alike (bench/sandbox-throughput.mjs imports it:
+// plain JavaScript, so that the bench runs it without a build). initdb in a temp dir, `postgres` on a free loopback
+// port as our own child process (so it ends with us: Ctrl+C, a time limit, a crashed test run), run as the `postgres`
+// user when we are root (Postgres refuses to run as root). When Postgres cannot start, `startCluster` throws with
+// the reason: tests fail and the bench says why, neither skips silently.
 import { execFile, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './proc.mjs';
+import { freePort } from './free-port.mjs';
 
 const exec = promisify(execFile);
 /** Minutes, not seconds: initdb and start-up on a busy 2-core machine can be slow. */
@@ -26,7 +25,7 @@ function findBinDir() {
     const dir = path.join(root, version, 'bin');
     if (existsSync(path.join(dir, 'initdb'))) return dir;
   }
-  throw new Error("Postgres is not installed: no initdb under /usr/lib/postgresql/*/bin (install Debian's `postgresql` package, or set PG_BIN_DIR)");
+  throw new Error("Postgres is not installed: no initdb under /usr/lib/postgresql/*/bin (install Debian's `postgresql` package, as .ci/run does, or set PG_BIN_DIR)");
 }
 
 /** The uid and gid to run Postgres as: the `postgres` user when we are root, else ourselves (empty). */
@@ -38,7 +37,7 @@ async function owner() {
     const gid = Number((await exec('id', ['-g', 'postgres'])).stdout.trim());
     return { uid, gid };
   } catch {
-    throw new Error('the bench runs as root, and Postgres must not: there is no `postgres` user to run it as (the postgresql package creates it)');
+    throw new Error('we run as root, and Postgres must not: there is no `postgres` user to run it as (the postgresql package creates it)');
   }
 }
 
@@ -68,44 +67,57 @@ function startPostgres(bin, args, spawnOptions) {
   return { child, ready, exited };
 }
 
-/** Starts a cluster; resolves { url, destroy() }. `destroy` stops the server (fast shutdown) and deletes its directory. */
+/** Fast shutdown (SIGINT: sessions end, no waiting for clients); one that hangs ends the hard way (SIGQUIT). */
+async function stopPostgres(server) {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGINT');
+  const hard = setTimeout(() => server.child.kill('SIGQUIT'), 10_000);
+  await server.exited;
+  clearTimeout(hard);
+}
+
+/**
+ * Starts a cluster: `{ url, port, stop(), start(), destroy() }`. `stop` stops the server and keeps its data (a
+ * database outage), `start` starts it again on the same port, `destroy` stops it and deletes its directory.
+ */
 export async function startCluster() {
   const bin = findBinDir();
   const ids = await owner();
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'pg-cluster-'));
   if (ids.uid !== undefined) chownSync(dir, ids.uid, ids.gid);
   const dataDir = path.join(dir, 'data');
   const spawnOptions = { ...ids, cwd: dir, env: { ...process.env, LC_ALL: 'C' } };
   let server;
-  // If the bench exits without destroy() (an error, a signal), the server and its files still go.
+  // If we exit without destroy() (an error, a signal), the server and its files still go.
   const cleanUp = () => {
     if (server !== undefined && server.child.exitCode === null) server.child.kill('SIGQUIT');
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', cleanUp);
-  try {
-    await exec(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], { ...spawnOptions, timeout: START_TIMEOUT_MS });
-    const port = await freePort();
+  let port;
+  const start = async () => {
     const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=100'];
     server = startPostgres(bin, ['-D', dataDir, '-p', String(port), '-k', dir, ...settings], spawnOptions);
     await server.ready;
-    return {
-      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-      async destroy() {
-        // SIGINT is Postgres's fast shutdown: it ends the sessions and stops without waiting for clients.
-        if (server.child.exitCode === null) server.child.kill('SIGINT');
-        // A shutdown that hangs is ended the hard way (SIGQUIT: immediate shutdown).
-        const hard = setTimeout(() => server.child.kill('SIGQUIT'), 10_000);
-        await server.exited;
-        clearTimeout(hard);
-        process.removeListener('exit', cleanUp);
-        cleanUp();
-      },
-    };
+  };
+  try {
+    await exec(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], { ...spawnOptions, timeout: START_TIMEOUT_MS });
+    port = await freePort();
+    await start();
   } catch (error) {
     process.removeListener('exit', cleanUp);
     cleanUp();
     const detail = error.stderr ? error.stderr.trim() : error.message;
     throw new Error(`Postgres did not start: ${detail}`);
   }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    stop: () => stopPostgres(server),
+    start,
+    async destroy() {
+      await stopPostgres(server);
+      process.removeListener('exit', cleanUp);
+      cleanUp();
+    },
+  };
 }
