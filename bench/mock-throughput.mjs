@@ -64,7 +64,7 @@ const SERVERS = {
   // Not budgeted: what parsing and checking a PUT's body costs any server that honours the contract.
   'floor-checked': {
     title: `the floor, also parsing each body and checking it as the mock does against ${CHECKED_OPERATION}'s request body schema (floor-server.mjs --check-body)`,
-    args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port), '--check-body', CHECKED_OPERATION],
+    args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port), '--operation', CHECKED_OPERATION, '--check-body', CHECKED_OPERATION],
   },
 };
 const NAMES = Object.keys(SERVERS);
