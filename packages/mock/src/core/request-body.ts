@@ -22,10 +22,12 @@ export type ParsedBody =
   | { kind: 'too-deep' };
 
 const UTF8 = new TextDecoder();
+/** Most requests (GETs) have no body: they share this one answer rather than make their own. */
+const NO_BODY: ParsedBody = Object.freeze({ kind: 'none' });
 
 export function parseBody(raw: Uint8Array | 'too-large', contentType: string | undefined): ParsedBody {
   if (raw === 'too-large') return { kind: 'too-large' };
-  if (raw.length === 0) return { kind: 'none' };
+  if (raw.length === 0) return NO_BODY;
   const text = UTF8.decode(raw);
   const mediaType = mediaTypeOf(contentType) ?? '';
   if (mediaType !== '' && !isJsonMediaType(mediaType)) return { kind: 'not-json', mediaType, text };
