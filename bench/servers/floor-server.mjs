@@ -1,9 +1,10 @@
 // The floor: a bare node:http server that answers every request with the same fixed JSON (the first example of an
-// operation's success response, getTeam's unless --operation names another), reading the request body first.
-// Nothing a mock can do is cheaper; our mock is measured against it, and the proxy section uses it as its upstream.
-// With --check-body OPERATION_ID it also parses each body and checks it against that operation's request body
-// schema (ajv, compiled once at start), answering 422 to a body that breaks it: the least a server that honours
-// the contract must do for a PUT, measured beside the mock but not budgeted.
+// operation's success response, with that response's status: getTeam's unless --operation names another), reading
+// the request body first. Nothing a mock can do is cheaper; our mock's static GET is budgeted against it, and the
+// proxy section uses it as its upstream.
+// With --check-body OPERATION_ID it also parses each body and checks it with the mock's own precompiled validator
+// of that operation's request body (body-check.mjs), answering 422 to a body that breaks it: the least a server
+// that honours the contract must do for a PUT. Our mock's valid PUT is budgeted against this checked floor.
 // Usage: node floor-server.mjs [--port N] [--operation ID] [--service-ms N] [--check-body ID]. Prints {"url": ...}
 // when listening; exits on SIGTERM/SIGINT or when its stdin closes (the bench went away).
 import { createServer } from 'node:http';
@@ -17,7 +18,9 @@ function argument(name) {
 }
 
 const port = Number(argument('--port') ?? 0);
-const body = Buffer.from(JSON.stringify(responseExample(argument('--operation') ?? 'getTeam').body));
+const example = responseExample(argument('--operation') ?? 'getTeam');
+const body = Buffer.from(JSON.stringify(example.body));
+const successStatus = Number(example.status ?? 200);
 
 // --service-ms N: answer N ms after the request ends, like a service doing its work (the proxy budget's upstream).
 const serviceMs = Number(argument('--service-ms') ?? 0);
@@ -41,7 +44,7 @@ function answerChecked(req, res) {
       answer(res, 422);
       return;
     }
-    answer(res, 200);
+    answer(res, successStatus);
   });
 }
 
@@ -56,10 +59,10 @@ const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     if (serviceMs > 0) {
-      setTimeout(() => answer(res, 200), serviceMs);
+      setTimeout(() => answer(res, successStatus), serviceMs);
       return;
     }
-    answer(res, 200);
+    answer(res, successStatus);
   });
 });
 server.keepAliveTimeout = 5_000;

@@ -84,10 +84,13 @@ const READERS: Record<string, PreferenceReader> = {
   },
 };
 
+/** What a request without a Prefer header asks for (most requests): nothing, one shared answer. */
+const NO_PREFERENCES: Preferences = Object.freeze({});
+
 export function parsePrefer(header: string | string[] | undefined): Preferences | Violation {
   const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return NO_PREFERENCES;
   const preferences: Preferences = {};
-  if (!value) return preferences;
   for (const part of value.split(/[,;]/)) {
     const [rawKey, ...rest] = part.split('=');
     const key = rawKey?.trim().toLowerCase();

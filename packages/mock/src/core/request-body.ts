@@ -22,10 +22,12 @@ export type ParsedBody =
   | { kind: 'too-deep' };
 
 const UTF8 = new TextDecoder();
+/** Most requests (GETs) have no body: they share this one answer rather than make their own. */
+const NO_BODY: ParsedBody = Object.freeze({ kind: 'none' });
 
 export function parseBody(raw: Uint8Array | 'too-large', contentType: string | undefined): ParsedBody {
   if (raw === 'too-large') return { kind: 'too-large' };
-  if (raw.length === 0) return { kind: 'none' };
+  if (raw.length === 0) return NO_BODY;
   const text = UTF8.decode(raw);
   const mediaType = mediaTypeOf(contentType) ?? '';
   if (mediaType !== '' && !isJsonMediaType(mediaType)) return { kind: 'not-json', mediaType, text };
@@ -47,22 +49,34 @@ const CLOSE_BRACKET = 0x5d;
 /**
  * Whether JSON text nests objects and arrays deeper than `limit`, read from its bytes before it is parsed (a loop,
  * no recursion). Brackets inside strings do not count; UTF-8 continuation bytes never equal these ASCII ones.
+ * A string is skipped to its closing quote with a native search rather than byte by byte: most of a JSON body's
+ * bytes are in strings, and reading them one at a time was a tenth of the mock's own work on a valid PUT (issue 42).
  */
 export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i]!;
-    if (inString) {
-      if (byte === BACKSLASH) i++;
-      else if (byte === QUOTE) inString = false;
-      continue;
-    }
-    if (byte === QUOTE) inString = true;
-    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+    if (byte === QUOTE) {
+      i = closingQuote(bytes, i);
+      if (i < 0) return false;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       depth++;
       if (depth > limit) return true;
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth--;
   }
   return false;
+}
+
+/** Where the string opened at `open` ends: the first quote after it not escaped by an odd run of backslashes; -1 when it never ends. */
+function closingQuote(bytes: Uint8Array, open: number): number {
+  let from = open + 1;
+  for (;;) {
+    const quote = bytes.indexOf(QUOTE, from);
+    if (quote < 0) return -1;
+    let backslashes = 0;
+    for (let j = quote - 1; j > open && bytes[j] === BACKSLASH; j--) backslashes++;
+    const isEscaped = backslashes % 2 === 1;
+    if (!isEscaped) return quote;
+    from = quote + 1;
+  }
 }

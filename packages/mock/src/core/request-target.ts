@@ -18,16 +18,42 @@ const TARGET_BASE = 'http://mock.invalid';
 /**
  * A target the URL parser leaves as it is: an absolute path (not `//`, which the parser reads as a host) and an
  * optional query, made only of characters it never percent-encodes or rewrites (no backslash, space, quote,
- * angle bracket, brace, `#`, or non-ASCII).
+ * angle bracket, brace, `#`, or non-ASCII), and without `.` or `..` segments (also percent-encoded), which the
+ * parser resolves. Read in one pass over the characters: two regular expressions over every target cost more.
  */
-const PLAIN_TARGET = /^\/(?!\/)[\w\-.~!$&()*+,;=:@/%]*(?:\?[\w\-.~!$&()*+,;=:@/%?]*)?$/;
+function isPlainTarget(target: string): boolean {
+  if (target.charCodeAt(0) !== SLASH || target.charCodeAt(1) === SLASH) return false;
+  for (let index = 0; index < target.length; index++) {
+    const code = target.charCodeAt(index);
+    if (code >= PLAIN_CHARACTERS.length || PLAIN_CHARACTERS[code] === 0) return false;
+    if (code === SLASH && startsDotSegment(target, index + 1)) return false;
+  }
+  return true;
+}
 
-/** `.` and `..` segments (also percent-encoded) are resolved by the parser. */
-const DOT_SEGMENT = /\/\.|\/%2e/i;
+const SLASH = 0x2f;
+const DOT = 0x2e;
+const PERCENT = 0x25;
+
+/** The path's characters (letters, digits and `_-.~!$&()*+,;=:@/%`) and, in the query, `?` too: `?` may only ever start or be in the query. */
+const PLAIN_CHARACTERS = plainCharacters('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.~!$&()*+,;=:@/%?');
+
+function plainCharacters(characters: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let index = 0; index < characters.length; index++) table[characters.charCodeAt(index)] = 1;
+  return table;
+}
+
+/** `.` or `%2e` (any case) right after a slash. */
+function startsDotSegment(target: string, index: number): boolean {
+  const code = target.charCodeAt(index);
+  if (code === DOT) return true;
+  if (code !== PERCENT) return false;
+  return target.charCodeAt(index + 1) === 0x32 && (target.charCodeAt(index + 2) | 0x20) === 0x65;
+}
 
 export function parseRequestTarget(target: string): RequestTarget {
-  const isPlain = PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target);
-  if (!isPlain) return new URL(target, TARGET_BASE);
+  if (!isPlainTarget(target)) return new URL(target, TARGET_BASE);
   const queryStart = target.indexOf('?');
   if (queryStart < 0) return new PlainTarget(target, '');
   const hasQuery = queryStart < target.length - 1;

@@ -13,22 +13,39 @@ import { REQUEST_ID_HEADER } from '../core/request-id.js';
 import { parseRequestTarget } from '../core/request-target.js';
 import { methodsAt, type Router } from './router.js';
 import type { MockOperation } from '../spec/operation-table.js';
-import type { PipelineStages } from './seams.js';
+import type { ExchangeWatch, PipelineStages } from './seams.js';
+import type { RequestTarget } from '../core/request-target.js';
 
 export type HandleRequest = (request: IncomingRequest, reply: Reply) => Promise<void>;
+
+/**
+ * What the pipeline returns for a request it answered without waiting (most stateless requests): one settled
+ * promise, shared, so such a request makes no promise of its own. The server checks for it (server/serve-http.ts)
+ * and then has nothing to track or catch.
+ */
+export const ANSWERED: Promise<void> = Promise.resolve();
 
 export function createPipeline(route: Router, stages: PipelineStages): HandleRequest {
   const methodsOf = (pathname: string) => methodsAt(route, pathname) ?? stages.allMethods;
 
-  return async function handle(request, transportReply) {
+  return function handle(request, transportReply) {
+    try {
+      return handleNow(request, transportReply) ?? ANSWERED;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+
+  /** The request's handling: undefined when it is over already, else a promise of its end. */
+  function handleNow(request: IncomingRequest, transportReply: Reply): Promise<void> | undefined {
     const url = parseRequestTarget(request.target);
     const answeredByControlRoute = stages.controlRoute(request, transportReply, url);
-    if (answeredByControlRoute) return;
+    if (answeredByControlRoute) return undefined;
 
     const startedAt = performance.now();
     // Preflights are the browser's, not the code under test's: answered before any watch sees them.
     const answeredPreflight = applyCors(stages.cors, request, transportReply, methodsOf);
-    if (answeredPreflight) return;
+    if (answeredPreflight) return undefined;
 
     const requestId = stages.nextRequestId?.();
     if (requestId !== undefined) transportReply.setHeader(REQUEST_ID_HEADER, requestId);
@@ -36,41 +53,65 @@ export function createPipeline(route: Router, stages: PipelineStages): HandleReq
     const reply = watch === undefined ? transportReply : watch.reply;
     const routed = route(request.method, url.pathname);
     let op: MockOperation | undefined;
+    let pending: void | Promise<void> = undefined;
     try {
       if (routed.kind === 'found') {
         op = routed.operation;
         const ctx = createRequestContext(request, reply, url, routed.operation, routed.params);
         watch?.routed(ctx);
-        await runSteps(ctx, stages);
+        pending = runSteps(ctx, stages);
       } else {
-        await stages.unrouted(request, reply, url, routed);
+        pending = stages.unrouted(request, reply, url, routed);
       }
     } catch (error) {
       stages.crash(error as Error, reply, op, url);
     }
-    if (watch === undefined) return;
+    if (pending !== undefined) return finishLater(pending, reply, op, url, watch);
+    if (watch === undefined) return undefined;
     // The journal's watch ends at once; only the proxy's waits (for the answer's last byte).
     const ended = watch.end();
+    return ended === undefined ? undefined : ended;
+  }
+
+  /** A step waits (a token to verify, a body to read, a delay, the upstream): the rest of the exchange once it is done. */
+  async function finishLater(pending: Promise<void>, reply: Reply, op: MockOperation | undefined, url: RequestTarget, watch: ExchangeWatch | undefined): Promise<void> {
+    try {
+      await pending;
+    } catch (error) {
+      stages.crash(error as Error, reply, op, url);
+    }
+    if (watch === undefined) return;
+    const ended = watch.end();
     if (ended !== undefined) await ended;
-  };
+  }
 }
 
 /**
  * auth -> admit (a shared sandbox's rate limit) -> body -> faults -> check -> answer; a step that answers the
  * request itself ends the flow. A step that answers at once (no token to verify, no body to wait for, no fault
- * asked) is not awaited: a plain GET of the stateless mock runs from routing to its answer without waiting.
+ * asked) is not awaited: a plain GET of the stateless mock runs from routing to its answer without a promise.
  */
-async function runSteps(ctx: RequestContext, stages: PipelineStages): Promise<void> {
+function runSteps(ctx: RequestContext, stages: PipelineStages): void | Promise<void> {
   const auth = stages.authenticate(ctx);
-  const signedIn = typeof auth === 'boolean' ? auth : await auth;
-  if (!signedIn) return;
-  if (stages.admit !== undefined) {
-    const admit = stages.admit(ctx);
-    const admitted = typeof admit === 'boolean' ? admit : await admit;
-    if (!admitted) return;
-  }
+  if (typeof auth !== 'boolean') return auth.then((signedIn) => (signedIn ? admitStep(ctx, stages) : undefined));
+  if (!auth) return;
+  return admitStep(ctx, stages);
+}
 
-  const raw = ctx.request.hasBody ? await ctx.request.readBody(MAX_BODY_BYTES) : withoutBody(ctx);
+function admitStep(ctx: RequestContext, stages: PipelineStages): void | Promise<void> {
+  if (stages.admit === undefined) return bodyStep(ctx, stages);
+  const admit = stages.admit(ctx);
+  if (typeof admit !== 'boolean') return admit.then((admitted) => (admitted ? bodyStep(ctx, stages) : undefined));
+  if (!admit) return;
+  return bodyStep(ctx, stages);
+}
+
+function bodyStep(ctx: RequestContext, stages: PipelineStages): void | Promise<void> {
+  if (ctx.request.hasBody) return ctx.request.readBody(MAX_BODY_BYTES).then((raw) => withBody(ctx, stages, raw));
+  return withBody(ctx, stages, withoutBody(ctx));
+}
+
+function withBody(ctx: RequestContext, stages: PipelineStages, raw: Uint8Array | 'too-large'): void | Promise<void> {
   if (raw === 'too-large') {
     ctx.body = { kind: 'too-large' };
     return stages.refuseTooLarge(ctx);
@@ -78,12 +119,14 @@ async function runSteps(ctx: RequestContext, stages: PipelineStages): Promise<vo
   ctx.rawBody = raw;
   ctx.body = parseBody(raw, headerValue(ctx.headers, 'content-type'));
 
-  if (stages.faults !== undefined) {
-    const fault = stages.faults(ctx);
-    const faulted = typeof fault === 'boolean' ? fault : await fault;
-    if (faulted) return;
-  }
+  if (stages.faults === undefined) return checkAndAnswer(ctx, stages);
+  const fault = stages.faults(ctx);
+  if (typeof fault !== 'boolean') return fault.then((faulted) => (faulted ? undefined : checkAndAnswer(ctx, stages)));
+  if (fault) return;
+  return checkAndAnswer(ctx, stages);
+}
 
+function checkAndAnswer(ctx: RequestContext, stages: PipelineStages): void | Promise<void> {
   const goesOn = stages.checkRequest(ctx);
   if (!goesOn) return;
   return stages.answer(ctx);

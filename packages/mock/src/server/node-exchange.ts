@@ -56,7 +56,7 @@ export class NodeReply implements Reply {
     this.answered = true;
     // Status line, headers and body leave in one write: end() with the body, never a write() before it.
     this.res.writeHead(status, headers);
-    this.res.end(body);
+    this.res.end(asBuffer(body));
   }
 
   async stream(status: number, headers: AnswerHeaders, head: readonly Uint8Array[], body: AsyncIterable<Uint8Array>): Promise<void> {
@@ -90,6 +90,23 @@ export class NodeReply implements Reply {
   get done(): boolean {
     return this.answered || this.res.headersSent;
   }
+}
+
+/**
+ * Node writes a Uint8Array that is not a Buffer through a new Buffer view of it, on every write. An answer's body
+ * is mostly one made once and sent again and again (the answer table's examples, a stored record's JSON): it gets
+ * its view once, kept as long as the body is.
+ */
+const bufferViews = new WeakMap<Uint8Array, Buffer>();
+
+function asBuffer(body: Uint8Array | string): Buffer | string {
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
+  let view = bufferViews.get(body);
+  if (view === undefined) {
+    view = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    bufferViews.set(body, view);
+  }
+  return view;
 }
 
 function byteLength(body: Uint8Array | string): number {

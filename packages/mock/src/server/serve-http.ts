@@ -2,7 +2,7 @@
 // It turns node:http's request and response into the pipeline's (node-exchange.ts), writes the access log when
 // asked, and closes either at once (the stateless mock: nothing to lose) or after draining the requests in flight.
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { HandleRequest } from '../pipeline/pipeline.js';
+import { ANSWERED, type HandleRequest } from '../pipeline/pipeline.js';
 import { accessLine } from './access-log.js';
 import { listen, serverUrl } from './listen.js';
 import { NodeReply, NodeRequest } from './node-exchange.js';
@@ -45,9 +45,12 @@ export async function serveHttp(handle: HandleRequest, options: ServeOptions): P
       const started = performance.now();
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
+    const handling = handle(new NodeRequest(req), new NodeReply(res));
+    // Answered without waiting (a plain stateless request): nothing can fail later, nothing is in flight.
+    if (handling === ANSWERED) return;
     // A failure past every stage's guard is answered 500 here: never an unhandled rejection, which would end the
     // process (and the service of every tenant) for one request.
-    const handled = handle(new NodeRequest(req), new NodeReply(res)).catch((error: unknown) => answerFailure(error, res, onError));
+    const handled = handling.catch((error: unknown) => answerFailure(error, res, onError));
     if (!options.drain) return;
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
