@@ -2,8 +2,8 @@
 // compare.test.ts and wrappers.test.ts leave open. Each test asserts the exact breaks: kind, JSON
 // path, message and component, and their number.
 import { describe, expect, test } from 'vitest';
-import { compareSpecs } from '../src/compare.mjs';
-import { baseDoc, type Doc } from './fixture';
+import { compareSpecs } from '../../src/compare.mjs';
+import { baseDoc, type Doc } from '../fixture';
 
 const schemas = (doc: Doc) => doc.components.schemas;
 const TEAM = '#/components/schemas/Team';
