@@ -93,7 +93,9 @@ export function createRouter(operations: MockOperation[]): Router {
     const known = byPath?.get(pathname);
     if (known !== undefined) return known;
     const result = find(upper, pathname);
-    if (result.kind !== 'found') return result;
+    // Only found routes of ordinary length: a hosted sandbox's caller cannot fill the memory with 16 kB ids.
+    const isRemembered = result.kind === 'found' && pathname.length <= MAX_REMEMBERED_PATH;
+    if (!isRemembered) return result;
     if (rememberedCount >= MAX_REMEMBERED) {
       remembered.clear();
       rememberedCount = 0;
@@ -111,6 +113,8 @@ export function createRouter(operations: MockOperation[]): Router {
 
 /** Routes remembered (method and path) before the memory starts again. */
 const MAX_REMEMBERED = 1024;
+/** The longest path remembered, in characters: the memory holds at most MAX_REMEMBERED of these (about 0.5 MB). */
+const MAX_REMEMBERED_PATH = 512;
 /** A found route is shared by every request of its path: its parameters are read, never written. */
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 

@@ -37,6 +37,17 @@ describe('router', () => {
     });
   });
 
+  it('finds a path it found before by one lookup, the same route, but remembers no path over 512 characters', () => {
+    const fresh = createRouter([op('get', '/teams/{id}', 'getTeam')]);
+    const short = fresh('GET', '/teams/t1');
+    expect(fresh('GET', '/teams/t1')).toBe(short);
+    const longId = 'x'.repeat(600);
+    const long = fresh('GET', `/teams/${longId}`);
+    expect(long).toMatchObject({ kind: 'found', operation: { operationId: 'getTeam' }, params: { id: longId } });
+    expect(fresh('GET', `/teams/${longId}`)).not.toBe(long);
+    expect(fresh('GET', `/teams/${longId}`)).toEqual(long);
+  });
+
   it('reports an unknown path', () => {
     expect(route('GET', '/teams')).toMatchObject({ kind: 'no-path' });
     expect(route('GET', '/teams/a/b')).toMatchObject({ kind: 'no-path' });
