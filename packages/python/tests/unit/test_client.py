@@ -134,7 +134,7 @@ def test_a_timeout_is_an_api_timeout_error() -> None:
     def slow(request: httpx.Request) -> httpx.Response:
         raise httpx.ReadTimeout("timed out", request=request)
 
-    with pytest.raises(APITimeoutError, match="getTeam timed out after 2 s"):
+    with pytest.raises(APITimeoutError, match=r"getTeam timed out waiting for the response \(timeout 2 s\)"):
         sync_client(slow, timeout=2, max_retries=0).get_team(id="t1")
 
 
