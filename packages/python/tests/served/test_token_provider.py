@@ -15,7 +15,7 @@ from .server import Answer, Route, Seen, json_answer
 TEAM = {"data": {"id": "t1", "tenantName": "acme"}}
 
 
-def busy_twice() -> object:
+def busy_twice() -> Route:
     answers = itertools.count()
 
     def route(seen: Seen) -> Answer:
