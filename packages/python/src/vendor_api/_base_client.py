@@ -28,7 +28,7 @@ from typing_extensions import Unpack
 from ._exceptions import APIConnectionError, APIResponseValidationError, APITimeoutError, PlatformApiError, PlatformError, error_class_for
 from ._logging import logger
 from ._operation import Operation
-from ._pagination import AsyncPager, Fetched, Query, SyncPage, _Walk
+from ._pagination import AsyncPager, Fetched, Query, SyncPage, _Walk  # pyright: ignore[reportPrivateUsage]
 from ._response import RawResponse, request_id_of
 from ._types import NOT_GIVEN, REQUEST_OPTIONS, NotGiven, RequestOptions, Timeout
 from .generated.version import __version__
@@ -98,7 +98,7 @@ def _check_count(value: Any, name: str, allow_none: bool = False) -> None:
     if value is None and allow_none:
         return
     is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if not is_number or value < 0:
+    if not is_number or cast(float, value) < 0:
         raise ValueError(f"{name} must be a non-negative number (got {value!r})")
 
 
@@ -117,7 +117,7 @@ def _collect_secrets(value: Any, into: List[str], inside_secret: bool = False) -
         for key, child in cast(Dict[str, Any], value).items():
             _collect_secrets(child, into, inside_secret or bool(SECRET_KEY.search(str(key))))
     elif isinstance(value, list):
-        for child in value:
+        for child in value:  # pyright: ignore[reportUnknownVariableType]
             _collect_secrets(child, into, inside_secret)
     return into
 
@@ -135,7 +135,7 @@ def redact(value: Any, secrets: List[str]) -> Any:
     if isinstance(value, dict):
         return {redact(k, secrets): redact(v, secrets) for k, v in cast(Dict[str, Any], value).items()}
     if isinstance(value, list):
-        return [redact(v, secrets) for v in value]
+        return [redact(v, secrets) for v in value]  # pyright: ignore[reportUnknownVariableType]
     return value
 
 
@@ -146,9 +146,9 @@ def to_wire(value: Any) -> Any:
     if pydantic_main is not None and isinstance(value, pydantic_main.BaseModel):
         return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
     if isinstance(value, Mapping):
-        return {str(k): to_wire(v) for k, v in value.items() if not isinstance(v, NotGiven)}
+        return {str(k): to_wire(v) for k, v in value.items() if not isinstance(v, NotGiven)}  # pyright: ignore[reportUnknownVariableType,reportUnknownArgumentType]
     if isinstance(value, (list, tuple)):
-        return [to_wire(v) for v in value]
+        return [to_wire(v) for v in value]  # pyright: ignore[reportUnknownVariableType]
     return value
 
 
@@ -161,7 +161,7 @@ def error_detail(body: Any) -> Optional[str]:
     shaped = cast(Dict[str, Any], body)
     detail = shaped.get("detail")
     if isinstance(detail, list) and detail:
-        return "; ".join(_validation_issue(issue) for issue in detail)
+        return "; ".join(_validation_issue(issue) for issue in detail)  # pyright: ignore[reportUnknownVariableType]
     if isinstance(detail, str):
         return detail
     error = shaped.get("error")
@@ -178,7 +178,7 @@ def _validation_issue(issue: Any) -> str:
         return json.dumps(issue)
     entry = cast(Dict[str, Any], issue)
     loc = entry.get("loc")
-    where = ".".join(str(part) for part in loc if part != "body") if isinstance(loc, list) else ""
+    where = ".".join(str(part) for part in loc if part != "body") if isinstance(loc, list) else ""  # pyright: ignore[reportUnknownVariableType,reportUnknownArgumentType]
     what = entry.get("msg") if isinstance(entry.get("msg"), str) else json.dumps(entry)
     return f"{where}: {what}" if where else str(what)
 
@@ -258,11 +258,12 @@ class _Call:
         self.headers.update(given.get("extra_headers") or {})
         extra_body = given.get("extra_body")
         self.has_body = not isinstance(body, NotGiven) or bool(extra_body)
-        self.body = to_wire(body) if not isinstance(body, NotGiven) else None
+        self.body: Any = to_wire(body) if not isinstance(body, NotGiven) else None
         if extra_body:
             if self.body is not None and not isinstance(self.body, dict):
                 raise TypeError(f"{operation.operation_id}: extra_body merges into a JSON object, and this body is not one")
-            self.body = {**(self.body or {}), **to_wire(extra_body)}
+            base: Dict[str, Any] = self.body or {}  # pyright: ignore[reportUnknownMemberType,reportUnknownVariableType]
+            self.body = {**base, **to_wire(extra_body)}
         self.timeout: Optional[httpx.Timeout] = _check_timeout(given["timeout"], "timeout") if "timeout" in given else None
         self.max_retries: Optional[int] = None
         if "max_retries" in given:
@@ -305,6 +306,7 @@ class BaseClient:
     gateway_base_url: str
     max_retries: int
     timeout: httpx.Timeout
+    _owns_http_client: bool
 
     def __init__(
         self,
@@ -354,7 +356,7 @@ class BaseClient:
         return f"{type(self).__name__}(base_url={self.base_url!r}, gateway_base_url={self.gateway_base_url!r})"
 
     def _copy_with(
-        self: Any,
+        self,
         *,
         max_retries: Optional[int],
         timeout: Union[Timeout, NotGiven],
@@ -428,7 +430,7 @@ class BaseClient:
         if cast_to is dict or cast_to is list:
             if not isinstance(data, cast_to):
                 raise self._invalid_body(call, response, f"is not a JSON {'object' if cast_to is dict else 'array'}", data)
-            return data
+            return cast(Any, data)
         try:
             return _validator(cast_to)(data)
         except ValueError as error:  # pydantic's ValidationError

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Mapping
+from typing import Any, Callable, Dict, Mapping, cast
 
 import pydantic
 from pydantic import ConfigDict
@@ -43,7 +43,7 @@ def tag_picker(tag: str, variants: Mapping[str, str], unknown: str) -> Callable[
     catch-all model that keeps every field), so that a value the contract does not list yet never fails a call."""
 
     def pick(value: Any) -> str:
-        found = value.get(tag) if isinstance(value, dict) else getattr(value, tag, None)
+        found: Any = cast(Dict[str, Any], value).get(tag) if isinstance(value, dict) else getattr(value, tag, None)
         if isinstance(found, str):
             return variants.get(found, unknown)
         return unknown

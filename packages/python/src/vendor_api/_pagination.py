@@ -26,6 +26,7 @@ from typing import (
     Optional,
     Tuple,
     TypeVar,
+    cast,
 )
 
 import httpx
@@ -59,7 +60,7 @@ def _at(value: Any, path: Tuple[str, ...]) -> Any:
 
 def _item_key(item: Any) -> Any:
     if isinstance(item, dict) and item.get("id") is not None:  # pyright: ignore[reportUnknownMemberType]
-        return item["id"]
+        return item["id"]  # pyright: ignore[reportUnknownVariableType]
     return json.dumps(item, sort_keys=True)
 
 
@@ -115,7 +116,7 @@ class _Walk:
         next_offset = offset + received
         # Without a total the walk goes on until an empty page; a null total ends it.
         has_total = reported is not _MISSING and reported is not None
-        more = (reported is _MISSING and received > 0) or (has_total and next_offset < reported)
+        more = (reported is _MISSING and received > 0) or (has_total and next_offset < cast(int, reported))
         if not more:
             return None
         would_repeat = next_offset == offset
