@@ -114,3 +114,28 @@ def test_a_negative_timeout_names_the_option(start_server: ServerFactory) -> Non
     server = start_server(lambda seen: json_answer(TEAM))
     with pytest.raises(ValueError, match="timeout must be a non-negative number"):
         sync_client_of(server).get_team(id="t1", timeout=-1)
+
+
+def test_the_raw_forms_wrap_the_methods_with_the_same_options(start_server: ServerFactory) -> None:
+    versions = {"data": [{"id": "v1", "fqn": "agent-skill:acme/r/s:1"}], "pagination": {"total": 1, "offset": 0, "limit": 1}}
+    server = start_server(lambda seen: json_answer(versions if "versions" in seen.path else TEAM, headers={"x-request-id": "req-raw"}))
+    client = sync_client_of(server)
+    raw = client.with_raw_response.get_team(id="t1", extra_headers={"x-trace": "raw"})
+    assert (raw.status_code, raw.request_id) == (200, "req-raw")
+    assert raw.parse().data.tenant_name == "acme"
+    assert server.requests[0].headers["x-trace"] == "raw"
+    page = client.with_raw_response.list_agent_skill_versions(limit=1).parse()
+    assert [v.id for v in page] == ["v1"]
+    assert client.with_raw_response.get_team.__doc__ == client.get_team.__doc__
+
+
+@pytest.mark.anyio
+async def test_the_async_raw_forms_answer_the_response_and_a_list_s_first_page(start_server: ServerFactory) -> None:
+    versions = {"data": [{"id": "v1", "fqn": "agent-skill:acme/r/s:1"}], "pagination": {"total": 1, "offset": 0, "limit": 1}}
+    server = start_server(lambda seen: json_answer(versions if "versions" in seen.path else TEAM))
+    client = async_client_of(server)
+    raw = await client.with_raw_response.get_team(id="t1", extra_query={"a": "1"})
+    assert raw.parse().data.id == "t1"
+    assert server.requests[0].query == {"a": "1"}
+    first = (await client.with_raw_response.list_agent_skill_versions(limit=1)).parse()
+    assert [v.id for v in first.items] == ["v1"]
