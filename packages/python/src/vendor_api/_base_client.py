@@ -351,6 +351,11 @@ class BaseClient:
         # What every request carries, built once (a call adds its own headers, and each attempt its token, on top).
         return {"accept": "application/json", "user-agent": f"vendor-api-python/{__version__}", **default_headers}
 
+    @property
+    def token(self) -> Any:
+        """The token as given: a string, or the function that returns the current one."""
+        return self._token
+
     def __repr__(self) -> str:
         # Never the token.
         return f"{type(self).__name__}(base_url={self.base_url!r}, gateway_base_url={self.gateway_base_url!r})"

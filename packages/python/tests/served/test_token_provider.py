@@ -72,3 +72,13 @@ def test_a_token_function_that_returns_no_string_is_a_clear_error(start_server: 
     with pytest.raises(TypeError, match="getTeam: the token function must return a non-empty string"):
         sync_client_of(server, token=lambda: None).get_team(id="t1")
     assert server.requests == []
+
+
+def test_an_async_token_function_on_the_sync_client_is_refused_at_construction() -> None:
+    from vendor_api import PlatformClient
+
+    async def token() -> str:
+        return "tok-async-0"
+
+    with pytest.raises(TypeError, match="an async function needs AsyncPlatformClient"):
+        PlatformClient(base_url="https://api.example", token=token)  # type: ignore[arg-type]
