@@ -11,6 +11,7 @@ import {
   createSpecModel,
   discriminatorBranches,
   getAtPointer,
+  HTTP_METHODS,
   isNullSchema,
   isOpenEnum,
   jsonContentOf,
@@ -42,8 +43,12 @@ const MODEL_ATTRIBUTES = new Set(
 );
 // Keyword arguments every method takes besides the operation's own (RequestOptions in _types.py).
 const CALL_OPTIONS = new Set(['extra_headers', 'extra_query', 'extra_body', 'timeout', 'max_retries', 'options', 'self']);
-// Names of the client's own methods and attributes, which no operation's method may take.
-const CLIENT_NAMES = new Set(['get', 'post', 'put', 'patch', 'delete', 'close', 'with_options', 'with_raw_response', 'base_url', 'gateway_base_url', 'max_retries', 'timeout']);
+// Names of the client's own methods and attributes, which no operation's method may take: the escape hatch is one
+// method per HTTP method (client.get, client.post, ...).
+const CLIENT_NAMES = new Set([
+  ...HTTP_METHODS.map((method) => method.toLowerCase()),
+  ...['close', 'with_options', 'with_raw_response', 'base_url', 'gateway_base_url', 'max_retries', 'timeout', 'token'],
+]);
 
 const pascalCase = (name) => name.replace(/(^|[^A-Za-z0-9])([a-z])/g, (_, __, c) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '').replace(/^[a-z]/, (c) => c.toUpperCase());
 const py = (value) => JSON.stringify(value);
