@@ -335,7 +335,7 @@ class BaseClient:
         else:
             self.timeout = _check_timeout(timeout, "timeout")
         self._default_headers = dict(default_headers or {})
-        self._base_headers = self._headers_with(self._default_headers)
+        self._base_headers = self._headers_with(self._default_headers, self._token)
         self._backoff: Callable[[int], float] = backoff_delay
 
     @staticmethod
@@ -347,9 +347,13 @@ class BaseClient:
         return token
 
     @staticmethod
-    def _headers_with(default_headers: Mapping[str, str]) -> Dict[str, str]:
-        # What every request carries, built once (a call adds its own headers, and each attempt its token, on top).
-        return {"accept": "application/json", "user-agent": f"vendor-api-python/{__version__}", **default_headers}
+    def _headers_with(default_headers: Mapping[str, str], token: Any) -> Dict[str, str]:
+        # What every request carries, built once (a call adds its own headers on top). A token function's token is
+        # set on each attempt instead (_authorize).
+        headers = {"accept": "application/json", "user-agent": f"vendor-api-python/{__version__}", **default_headers}
+        if isinstance(token, str):
+            headers["authorization"] = f"Bearer {token}"
+        return headers
 
     @property
     def token(self) -> Any:
@@ -379,7 +383,7 @@ class BaseClient:
             copy._token = self._check_token(token)
         if default_headers is not None:
             copy._default_headers = {**self._default_headers, **default_headers}
-            copy._base_headers = self._headers_with(copy._default_headers)
+        copy._base_headers = self._headers_with(copy._default_headers, copy._token)
         # A copy shares its parent's HTTP client and never closes it.
         copy._owns_http_client = False
         return copy
@@ -405,6 +409,10 @@ class BaseClient:
         return http.build_request(call.operation.method, self._url(call), params=query, headers=headers, content=content, timeout=timeout)
 
     def _authorize(self, request: httpx.Request, call: _Call, token: Any) -> None:
+        """The attempt's token on its request (a string token is in the base headers already)."""
+        if token is self._token and isinstance(token, str):
+            call.token = token
+            return
         if not isinstance(token, str) or not token:
             raise TypeError(f"{call.operation.operation_id}: the token function must return a non-empty string (got a {type(token).__name__})")
         call.token = token
