@@ -147,7 +147,7 @@ function iteratorSignature(o, itemType) {
     '  /**',
     `   * Every item of \`${o.operationId}\`${about}, page after page.`,
     `   * ${walkDescription(p)}`,
-    '   * Yields each item once (by `id`) and stops on a page that brings nothing new.',
+    '   * Skips an item the previous page brought; stops early only before asking for a page it already asked for.',
     '   */',
     `  ${p.iteratorName}(...init: MethodArgs<Ops['${o.operationId}']>): AsyncIterableIterator<${itemType}>;`,
   ].join('\n');

@@ -6,8 +6,8 @@ import type { PageWithResponse, WithResponse } from './method-types.js';
 
 type Query = Record<string, unknown>;
 
-/** After a page: the query of the next one, `'end'` after the last, `'repeated'` when the server repeats itself. */
-type NextPage = Query | 'end' | 'repeated';
+/** After a page: the query of the next one, `'end'` after the last, or why the walk stops early. */
+type NextPage = Query | 'end' | { repeated: string };
 
 /** How one walk finds the page after `page`, which `query` fetched and which held `items`. */
 type NextPageRule = (page: unknown, query: Query, items: unknown[]) => NextPage;
@@ -30,10 +30,13 @@ export type PageItem<Body, Path extends readonly string[]> = Path extends readon
     : never;
 
 /**
- * Pages through a list operation, yielding the first page and then each page that brings an item not yet seen,
- * with those new items (each item once, by `id`). Stops when the walker finds no next page, or when a page brings
- * nothing new (a server repeating a page, or ignoring the offset): it never loops forever. A stop because the
- * server repeated itself while claiming more pages is logged (warn), so that it can be told from the end.
+ * Pages through a list operation, yielding the first page and then each page that brings an item the page before
+ * it did not (a list that shifted under the walk repeats a few), with those items. It follows the server's own
+ * signal (a next token; the offset until the total), and stops early only when it would ask for a page it has
+ * already asked for (the same token, or the same offset after an empty page while the total says more), logged
+ * (warn) so that it can be told from the end: it never loops forever, and a page of repeats never ends a walk the
+ * server says goes on. What it remembers is bounded by the page (the last page's ids, and the tokens asked for).
+ * The Python SDK's pages (packages/python/src/vendor_api/_pagination.py) follow the same rules.
  */
 export async function* walkPages(
   iteratorName: string,
@@ -44,37 +47,33 @@ export async function* walkPages(
   log: Log,
 ): AsyncGenerator<PageWithResponse<any, any>> {
   const nextPage = paging.nextPage(firstQuery);
-  const seen = new Set<unknown>();
+  let previousKeys = new Set<unknown>();
   let query = firstQuery;
   for (let isFirstPage = true; ; isFirstPage = false) {
     const fetched = await fetchPage(query);
     const items = paging.items(fetched.data) ?? [];
-    const newItems = items.filter((item) => isNewItem(item, seen));
-    const broughtNewItem = newItems.length > 0;
+    const keys = items.map(itemKey);
+    const newItems = items.filter((_, index) => !previousKeys.has(keys[index]));
+    previousKeys = new Set(keys);
     // The first page even when empty: an empty list is an answer too, with its request id.
-    if (broughtNewItem || isFirstPage) {
+    if (newItems.length > 0 || isFirstPage) {
       yield { ...fetched, items: newItems };
       // The caller may have aborted while handling the page: send no further request.
       signal?.throwIfAborted();
     }
-    // A page of items already yielded is the server repeating itself only if it still claims another page;
-    // as the last page (a stateless mock's, or a list that changed underneath) it is just the end.
-    let next = nextPage(fetched.data, query, items as unknown[]);
-    const repeatedItself = !broughtNewItem && items.length > 0 && next !== 'end';
-    if (repeatedItself) next = 'repeated';
-    else if (!broughtNewItem) next = 'end';
-    if (next === 'repeated') log('warn')?.(`${iteratorName} stopped early: the server repeated a page`);
-    if (typeof next === 'string') return;
-    query = { ...query, ...next };
+    const next = nextPage(fetched.data, query, items as unknown[]);
+    if (next === 'end') return;
+    if ('repeated' in next && typeof next.repeated === 'string') {
+      log('warn')?.(`${iteratorName} stopped early: ${next.repeated}`);
+      return;
+    }
+    query = { ...query, ...(next as Query) };
   }
 }
 
-/** Whether `item` was not seen before in this walk (by its `id`, else its JSON); remembers it. */
-function isNewItem(item: unknown, seen: Set<unknown>): boolean {
-  const key = (item as any)?.id ?? JSON.stringify(item);
-  if (seen.has(key)) return false;
-  seen.add(key);
-  return true;
+/** What tells an item from another: its `id`, else its JSON. */
+function itemKey(item: unknown): unknown {
+  return (item as any)?.id ?? JSON.stringify(item);
 }
 
 /** The items of a walk's pages, one by one: what iterating an iterator yields. */
@@ -89,17 +88,17 @@ export async function* itemsOf(pages: AsyncIterable<PageWithResponse<unknown, un
 }
 
 /**
- * `style: page-token`: sends the token each page names as `tokenParameter`, until a page names none. Never follows
- * a token twice (nor the one the walk started from).
+ * `style: page-token`: sends the token each page names as `tokenParameter`, until a page names none. Never asks
+ * for a token twice (nor the one the walk started from).
  */
 export function byPageToken(tokenParameter: string, nextToken: (page: any) => unknown) {
   return (firstQuery: Query): NextPageRule => {
-    const followed = new Set([firstQuery[tokenParameter]]);
+    const requested = new Set([firstQuery[tokenParameter]]);
     return (page) => {
       const token = nextToken(page);
       if (!token) return 'end';
-      if (followed.has(token)) return 'repeated';
-      followed.add(token);
+      if (requested.has(token)) return { repeated: `the server named page token ${JSON.stringify(token)} again, a page already asked for` };
+      requested.add(token);
       return { [tokenParameter]: token };
     };
   };
@@ -107,14 +106,18 @@ export function byPageToken(tokenParameter: string, nextToken: (page: any) => un
 
 /**
  * `style: offset`: adds the number of items received to `offsetParameter`, until the total. Without a total it goes
- * on until an empty page; a `null` total ends the walk.
+ * on until an empty page; a `null` total ends the walk. An empty page while the total says more would ask for the
+ * same offset again: the walk stops there.
  */
 export function byOffset(offsetParameter: string, total: (page: any) => number | null | undefined) {
   return (): NextPageRule => (page, query, items) => {
     const reported = total(page);
-    const offset = ((query[offsetParameter] as number | undefined) ?? 0) + items.length;
-    const beforeTotal = reported === undefined || (reported !== null && offset < reported);
-    if (beforeTotal) return { [offsetParameter]: offset };
-    return 'end';
+    const offset = (query[offsetParameter] as number | undefined) ?? 0;
+    const nextOffset = offset + items.length;
+    const hasTotal = reported !== undefined && reported !== null;
+    const more = (reported === undefined && items.length > 0) || (hasTotal && nextOffset < reported);
+    if (!more) return 'end';
+    if (nextOffset === offset) return { repeated: `an empty page at offset ${offset} while the total is ${reported}` };
+    return { [offsetParameter]: nextOffset };
   };
 }

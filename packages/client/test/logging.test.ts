@@ -94,7 +94,9 @@ describe('what each level logs', () => {
     for await (const t of platform.iterateAgentSessionTurns({ params: { path: { tenantName: 'honest', sessionId: 's' } } })) void t;
     expect(lines).toEqual([]);
     for await (const t of platform.iterateAgentSessionTurns(session)) void t;
-    expect(lines).toEqual([{ severity: 'warn', text: '[@vendor/api-client] iterateAgentSessionTurns stopped early: the server repeated a page' }]);
+    expect(lines).toEqual([
+      { severity: 'warn', text: '[@vendor/api-client] iterateAgentSessionTurns stopped early: the server named page token "again" again, a page already asked for' },
+    ]);
   });
 
   it('off and error log nothing for the same failures', async () => {

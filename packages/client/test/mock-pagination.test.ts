@@ -45,7 +45,8 @@ function pathParams(op: SpecOperation): Record<string, string> {
 /** What a control run changes between the client and the mock, to make the mock repeat itself. */
 interface Tamper {
   request?: (url: URL) => void;
-  response?: (body: any) => void;
+  /** Changes the body the client receives; `asked` is the URL the client asked for (before `request` changed it). */
+  response?: (body: any, asked: URL) => void;
 }
 
 /** Runs the operation's client iterator against the mock: the items, the requests it sent and what it warned. */
@@ -54,12 +55,13 @@ async function iterate(op: SpecOperation, tamper: Tamper = {}) {
   const warnings: string[] = [];
   const countingFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
+    const asked = new URL(url);
     tamper.request?.(url);
     requests.push(url.pathname + url.search);
     const res = await fetch(url, init);
     if (tamper.response === undefined) return res;
     const body = await res.json();
-    tamper.response(body);
+    tamper.response(body, asked);
     return Response.json(body, { status: res.status });
   };
   const platform = createPlatformClient({
@@ -79,16 +81,20 @@ async function iterate(op: SpecOperation, tamper: Tamper = {}) {
 }
 
 /**
- * A mock that ignores the walk: the token or offset taken out of every request, and for offset style a total
- * beyond the example's items, so that the client asks again and gets the first page again.
+ * A mock that would make the walk ask for a page it already asked for: for page tokens, the token taken out of
+ * every request (the first page, naming the same token, comes back); for offsets, a total beyond the example's
+ * items and an empty page after the first (the next offset would be the same again).
  */
 function repeatingMock(pagination: Pagination): Tamper {
   if (pagination.style === 'page-token') return { request: (url) => url.searchParams.delete(pagination.tokenParameter) };
-  const raiseTotal = (body: any) => {
+  const emptyAfterFirst = (body: any, asked: URL) => {
     const holder = valueAt(body, pagination.totalAt.slice(0, -1));
     holder[pagination.totalAt.at(-1)!] = 1000;
+    if (asked.searchParams.has(pagination.offsetParameter)) {
+      valueAt(body, pagination.itemsAt.slice(0, -1))[pagination.itemsAt.at(-1)!] = [];
+    }
   };
-  return { request: (url) => url.searchParams.delete(pagination.offsetParameter), response: raiseTotal };
+  return { request: (url) => url.searchParams.delete(pagination.offsetParameter), response: emptyAfterFirst };
 }
 
 describe.each(paginated.map((op) => [op.operationId, op] as const))('%s, paged by the client iterator', (_id, op) => {
@@ -110,7 +116,8 @@ describe.each(paginated.map((op) => [op.operationId, op] as const))('%s, paged b
   it('(control: the checks above can fail) warns against a mock that repeats the first page', async () => {
     const { requests, warnings } = await iterate(op, repeatingMock(pagination));
     expect(requests.length).toBe(2);
-    expect(warnings).toEqual([`[@vendor/api-client] ${pagination.iteratorName} stopped early: the server repeated a page`]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^\\[@vendor/api-client\\] ${pagination.iteratorName} stopped early: `));
   });
 });
 

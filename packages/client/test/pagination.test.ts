@@ -69,23 +69,24 @@ describe('iterateAgentSessionTurns', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('yields an item once when pages overlap, and stops on a page with nothing new', async () => {
-    // Page 2 repeats t7 (an item inserted upstream shifted the window); page 3 only repeats what was yielded.
+  it('skips items the page before brought, and goes on past a page with nothing new while a next page is named', async () => {
+    // Page 2 repeats t7 (an item inserted upstream shifted the window); page 3 only repeats page 2 but names page 4.
     const overlapping: Record<string, { ids: string[]; next: string | null }> = {
       '': { ids: ['t9', 't8', 't7'], next: 'a' },
       a: { ids: ['t7', 't6'], next: 'b' },
       b: { ids: ['t6', 't7'], next: 'c' },
+      c: { ids: ['t5'], next: null },
     };
     const { platform, server } = await setup(({ req, res }) => {
       const page = overlapping[new URL(req.url!, 'http://x').searchParams.get('page_token') ?? '']!;
       json(res, 200, { data: page.ids.map(turn), pagination: { next_page_token: page.next } });
     });
     const turns = await collect(platform.iterateAgentSessionTurns(session));
-    expect(turns.map((t) => t.id)).toEqual(['t9', 't8', 't7', 't6']);
-    expect(server.requests).toHaveLength(3);
+    expect(turns.map((t) => t.id)).toEqual(['t9', 't8', 't7', 't6', 't5']);
+    expect(server.requests).toHaveLength(4);
   });
 
-  it('ends quietly on a last page that repeats items, and warns only when a repeated page still names a next one', async () => {
+  it('ends quietly on a last page that repeats items, and warns only when the server names a token already asked for', async () => {
     const warnings: string[] = [];
     const logger = { error: () => {}, warn: (line: string) => warnings.push(line), info: () => {}, debug: () => {} };
     const run = async (nextOnRepeat: string | null) => {
@@ -106,8 +107,9 @@ describe('iterateAgentSessionTurns', () => {
     // A stateless mock's last page: the example's items again, no next token.
     expect(await run(null)).toEqual({ ids: ['t1', 't2'], requests: 2 });
     expect(warnings).toEqual([]);
-    expect(await run('tok-2')).toEqual({ ids: ['t1', 't2'], requests: 2 });
-    expect(warnings).toEqual(['[@vendor/api-client] iterateAgentSessionTurns stopped early: the server repeated a page']);
+    // Repeats that name a next page are followed (tok-2), until tok-2 names itself again.
+    expect(await run('tok-2')).toEqual({ ids: ['t1', 't2'], requests: 3 });
+    expect(warnings).toEqual(['[@vendor/api-client] iterateAgentSessionTurns stopped early: the server named page token "tok-2" again, a page already asked for']);
   });
 
   it('stops when the signal aborts between pages and sends no further request', async () => {
@@ -167,21 +169,21 @@ describe('iterateAgentSkillVersions', () => {
     expect(await collect(platform.iterateAgentSkillVersions())).toHaveLength(7);
   });
 
-  it('stops on a server that ignores the offset (same page again)', async () => {
+  it('ends at the total on a server that ignores the offset (same page again), yielding its items once', async () => {
     const { platform, server } = await setup(({ res }) => json(res, 200, { data: all.slice(0, 3), pagination: { total: 7, offset: 0, limit: 3 } }));
     const versions = await collect(platform.iterateAgentSkillVersions({ params: { query: { limit: 3 } } }));
     expect(versions.map((v) => v.id)).toEqual(['v1', 'v2', 'v3']);
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(3);
   });
 
-  it('stops on a server that echoes the offset but repeats the items', async () => {
+  it('ends at the total on a server that echoes the offset but repeats the items', async () => {
     const { platform, server } = await setup(({ req, res }) => {
       const offset = Number(new URL(req.url!, 'http://x').searchParams.get('offset'));
       json(res, 200, { data: all.slice(0, 3), pagination: { total: 7, offset, limit: 3 } });
     });
     const versions = await collect(platform.iterateAgentSkillVersions({ params: { query: { limit: 3 } } }));
     expect(versions.map((v) => v.id)).toEqual(['v1', 'v2', 'v3']);
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(3);
   });
 
   it('stops on an empty page even if total claims more', async () => {

@@ -147,12 +147,13 @@ describe('pages()', () => {
     expect(pages.map((page) => [page.items, page.requestId])).toEqual([[[], 'empty']]);
   });
 
-  it('skips a page that only repeats items, as the item iteration does', async () => {
+  it('skips a page that only repeats items, as the item iteration does, and walks on to the total', async () => {
     const { platform, server } = await setup(({ res }) => json(res, 200, { data: all.slice(0, 3), pagination: { total: 7, offset: 0, limit: 3 } }));
     const pages = [];
     for await (const page of platform.iterateAgentSkillVersions({ params: { query: { limit: 3 } } }).pages()) pages.push(page);
     expect(pages).toHaveLength(1);
-    expect(server.requests).toHaveLength(2);
+    // Offsets 0, 3 and 6: the server says there are 7, so the walk asks until then, yielding no page of repeats.
+    expect(server.requests).toHaveLength(3);
   });
 
   it('stops when the signal aborts while a page is handled, with no further request', async () => {

@@ -20,6 +20,8 @@ export const pythonEnv = {
   UV_PYTHON_DOWNLOADS: 'never',
   UV_NO_PROGRESS: '1',
   PYTHONDONTWRITEBYTECODE: '1',
+  // pyright's wrapper keeps what it needs beside the venvs, never in the user's home.
+  PYRIGHT_PYTHON_CACHE_DIR: path.join(cache, 'pyright'),
 };
 delete pythonEnv.VIRTUAL_ENV;
 delete pythonEnv.VENDOR_API_LOG;

@@ -4,7 +4,7 @@
 //
 // 1. uv, pinned with its hashes (tools/uv-requirements.txt), into node_modules/.cache/vendor-python/uv-tool.
 // 2. python3: `uv sync --locked` (uv.lock) into a cache venv; ruff; mypy --strict on the package, the tests and the
-//    README's samples; pytest (unit tests, and the mock and sandbox through the package's own fixtures); the wheel
+//    README's samples; pyright strict on the package and the samples; pytest (unit tests, and the mock and sandbox through the package's own fixtures); the wheel
 //    and sdist built, `twine check`ed, the wheel listed (py.typed in, no tests or generator) and installed into a
 //    fresh venv where it must import.
 // 3. Every other CPython >= 3.9 under pyenv: a venv with the locked dependencies and the built wheel, then pytest
@@ -75,6 +75,8 @@ try {
   step('README samples extracted to tools/readme_samples/ and type-checked with the package (mypy --strict)');
   run(python, ['tools/readme_samples.py']);
   run(python, ['-m', 'mypy', '--strict', 'src/vendor_api', 'tests', 'tools/readme_samples']);
+  step('pyright --strict (typeCheckingMode strict in pyproject.toml) on the package and the README samples');
+  run(python, ['-m', 'pyright', '--pythonpath', python]);
 
   step(`pytest on python3 (${mainVersion}): unit tests, the mock and the sandbox`);
   runs.push(pytest(python, mainVersion));

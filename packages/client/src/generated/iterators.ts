@@ -37,14 +37,14 @@ export interface PlatformIterators {
   /**
    * Every item of `listAgentSessionTurns` (List the turns of an agent session), page after page.
    * Sends each page's `pagination.next_page_token` as `page_token` until a page has none or repeats a token.
-   * Yields each item once (by `id`) and stops on a page that brings nothing new.
+   * Skips an item the previous page brought; stops early only before asking for a page it already asked for.
    */
   iterateAgentSessionTurns(...init: MethodArgs<Ops['listAgentSessionTurns']>): AsyncIterableIterator<AgentSessionTurn>;
 
   /**
    * Every item of `listAgentSkillVersions` (List agent skill versions), page after page.
    * Adds the number of items received to `offset` until it reaches `pagination.total`.
-   * Yields each item once (by `id`) and stops on a page that brings nothing new.
+   * Skips an item the previous page brought; stops early only before asking for a page it already asked for.
    */
   iterateAgentSkillVersions(...init: MethodArgs<Ops['listAgentSkillVersions']>): AsyncIterableIterator<AgentSkillVersionItem>;
 }

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 from ._client import AsyncPlatformClient, PlatformClient
 from ._exceptions import (
     APIConnectionError,
+    APIResponseValidationError,
     APITimeoutError,
     AuthenticationError,
     BadRequestError,
@@ -20,16 +21,18 @@ from ._exceptions import (
 from ._logging import setup_logging
 from ._pagination import AsyncPage, AsyncPager, SyncPage
 from ._response import RawResponse
-from ._types import NOT_GIVEN, NotGiven
+from ._types import NOT_GIVEN, AsyncToken, NotGiven, RequestOptions, SyncToken, Timeout
 from .generated.version import __version__
 
 __all__ = [
     "NOT_GIVEN",
     "APIConnectionError",
+    "APIResponseValidationError",
     "APITimeoutError",
     "AsyncPage",
     "AsyncPager",
     "AsyncPlatformClient",
+    "AsyncToken",
     "AuthenticationError",
     "BadRequestError",
     "BaseModel",
@@ -43,7 +46,10 @@ __all__ = [
     "PlatformError",
     "RateLimitError",
     "RawResponse",
+    "RequestOptions",
     "SyncPage",
+    "SyncToken",
+    "Timeout",
     "UnprocessableEntityError",
     "__version__",
 ]

@@ -7,8 +7,8 @@ from typing import Mapping, Optional, Type, Union
 
 import httpx
 
-from ._base_client import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT
-from ._types import NOT_GIVEN, NotGiven
+from ._base_client import DEFAULT_MAX_RETRIES
+from ._types import NOT_GIVEN, AsyncToken, NotGiven, SyncToken, Timeout
 from .generated.methods import AsyncOperations, AsyncRawOperations, SyncOperations, SyncRawOperations
 
 __all__ = ["AsyncPlatformClient", "PlatformClient"]
@@ -20,9 +20,12 @@ class PlatformClient(SyncOperations):
     Args:
         base_url: the control plane's base URL; else ``VENDOR_API_BASE_URL``.
         gateway_base_url: the gateway's base URL; else ``VENDOR_API_GATEWAY_BASE_URL``, else ``base_url``.
-        token: the bearer token; else ``VENDOR_API_TOKEN``.
+        token: the bearer token, or a function returning the current one (called before every attempt, retries
+            included); else ``VENDOR_API_TOKEN``. Never shown in a repr, an error or a log.
         max_retries: retries of an idempotent operation after a retryable failure (2: up to 3 attempts).
-        timeout: seconds each attempt may take (``None``: no limit).
+        timeout: as httpx applies it, per phase of each attempt: a float bounds connecting, each read, each write
+            and the wait for a pooled connection separately (not the whole attempt); an ``httpx.Timeout`` sets each
+            phase; ``None``: no limit. Default 60 s, or the ``http_client``'s own timeout when one is given.
         http_client: an ``httpx.Client`` of your own (hooks, proxies, transports); the client never closes it.
         default_headers: headers sent with every request.
     """
@@ -32,9 +35,9 @@ class PlatformClient(SyncOperations):
         *,
         base_url: Optional[str] = None,
         gateway_base_url: Optional[str] = None,
-        token: Optional[str] = None,
+        token: Optional[SyncToken] = None,
         max_retries: int = DEFAULT_MAX_RETRIES,
-        timeout: Optional[float] = DEFAULT_TIMEOUT,
+        timeout: Union[Timeout, NotGiven] = NOT_GIVEN,
         http_client: Optional[httpx.Client] = None,
         default_headers: Optional[Mapping[str, str]] = None,
     ) -> None:
@@ -48,9 +51,19 @@ class PlatformClient(SyncOperations):
             http_client=http_client,
         )
 
-    def with_options(self, *, max_retries: Optional[int] = None, timeout: Union[float, None, NotGiven] = NOT_GIVEN) -> PlatformClient:
-        """A client like this one with other options, sharing its connections: ``client.with_options(max_retries=0).get_team(...)``."""
-        copy: PlatformClient = self._copy_with(max_retries=max_retries, timeout=timeout)
+    def with_options(
+        self,
+        *,
+        max_retries: Optional[int] = None,
+        timeout: Union[Timeout, NotGiven] = NOT_GIVEN,
+        token: Optional[SyncToken] = None,
+        default_headers: Optional[Mapping[str, str]] = None,
+    ) -> PlatformClient:
+        """A client like this one with other options, sharing its connections: ``client.with_options(max_retries=0).get_team(...)``.
+
+        ``default_headers`` are added to this client's own.
+        """
+        copy: PlatformClient = self._copy_with(max_retries=max_retries, timeout=timeout, token=token, default_headers=default_headers)
         return copy
 
     @property
@@ -74,9 +87,9 @@ class AsyncPlatformClient(AsyncOperations):
         *,
         base_url: Optional[str] = None,
         gateway_base_url: Optional[str] = None,
-        token: Optional[str] = None,
+        token: Optional[AsyncToken] = None,
         max_retries: int = DEFAULT_MAX_RETRIES,
-        timeout: Optional[float] = DEFAULT_TIMEOUT,
+        timeout: Union[Timeout, NotGiven] = NOT_GIVEN,
         http_client: Optional[httpx.AsyncClient] = None,
         default_headers: Optional[Mapping[str, str]] = None,
     ) -> None:
@@ -90,9 +103,16 @@ class AsyncPlatformClient(AsyncOperations):
             http_client=http_client,
         )
 
-    def with_options(self, *, max_retries: Optional[int] = None, timeout: Union[float, None, NotGiven] = NOT_GIVEN) -> AsyncPlatformClient:
+    def with_options(
+        self,
+        *,
+        max_retries: Optional[int] = None,
+        timeout: Union[Timeout, NotGiven] = NOT_GIVEN,
+        token: Optional[AsyncToken] = None,
+        default_headers: Optional[Mapping[str, str]] = None,
+    ) -> AsyncPlatformClient:
         """A client like this one with other options, sharing its connections."""
-        copy: AsyncPlatformClient = self._copy_with(max_retries=max_retries, timeout=timeout)
+        copy: AsyncPlatformClient = self._copy_with(max_retries=max_retries, timeout=timeout, token=token, default_headers=default_headers)
         return copy
 
     @property

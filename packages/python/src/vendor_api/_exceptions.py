@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Type
+from typing import Any, Dict, Optional, Tuple, Type
 
 import httpx
 
 __all__ = [
     "APIConnectionError",
+    "APIResponseValidationError",
     "APITimeoutError",
     "AuthenticationError",
     "BadRequestError",
@@ -20,6 +21,14 @@ __all__ = [
     "RateLimitError",
     "UnprocessableEntityError",
 ]
+
+
+def _rebuild(kind: Type[PlatformError], args: Tuple[Any, ...], state: Dict[str, Any]) -> PlatformError:
+    """An error from its class, ``args`` and attributes: how pickle and ``copy.deepcopy`` rebuild one."""
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class PlatformError(Exception):
@@ -35,6 +44,11 @@ class PlatformError(Exception):
         self.operation_id = operation_id
         self.method = method
         self.url = url
+
+    def __reduce__(self) -> Any:
+        # Exception's own reduce calls __init__ with the message alone, which our keyword-only arguments refuse:
+        # rebuild from the attributes instead, so that errors cross processes (multiprocessing, Celery).
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 
 class PlatformApiError(PlatformError):
@@ -128,6 +142,21 @@ def error_class_for(status_code: int) -> Type[PlatformApiError]:
     if status_code >= 500:
         return InternalServerError
     return _BY_STATUS.get(status_code, PlatformApiError)
+
+
+class APIResponseValidationError(PlatformError):
+    """A 2xx response whose body is not JSON, or cannot be read as the documented type at all (a list where an
+    object is documented). ``body`` is the body as JSON or text, ``status_code`` and ``request_id`` the response's."""
+
+    status_code: int
+    request_id: Optional[str]
+    body: Any
+
+    def __init__(self, message: str, *, operation_id: str, method: str, url: str, status_code: int, request_id: Optional[str], body: Any) -> None:
+        super().__init__(message, operation_id=operation_id, method=method, url=url)
+        self.status_code = status_code
+        self.request_id = request_id
+        self.body = body
 
 
 class APIConnectionError(PlatformError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import warnings
 
 __all__ = ["logger", "setup_logging"]
 
@@ -19,7 +20,10 @@ def setup_logging() -> None:
         return
     level = _LEVELS.get(value)
     if level is None:
-        raise ValueError(f"VENDOR_API_LOG must be one of {', '.join(sorted(_LEVELS))} (got {value!r})")
+        # A typo in an environment variable must not stop the application from importing the SDK.
+        accepted = ", ".join(sorted(_LEVELS))
+        warnings.warn(f"VENDOR_API_LOG={value!r} is not a level: use one of {accepted} (logging left as configured)", stacklevel=2)
+        return
     logger.setLevel(level)
     # A handler of our own only when the application configured none, so that the lines are seen.
     if not logger.handlers and not logging.getLogger().handlers:

@@ -44,5 +44,5 @@ class Operation:
     idempotent: bool
     error_shape: str
     # The name of its error body's model in vendor_api.generated.models (imported on the first error).
-    error_model: str
+    error_model: Optional[str]
     pagination: Optional[Pagination]

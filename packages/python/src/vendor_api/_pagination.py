@@ -1,13 +1,33 @@
 """Pages of the list operations, walked as their ``x-pagination`` says (page tokens or offsets), sync and async.
 
-Mirrors the TypeScript client: each item is yielded once (by ``id``), and a walk stops by itself after the last page,
-or on a page that brings nothing new (a server repeating itself never makes it loop).
+A walk follows the server's own signal: the next page token until a page names none, the offset until the total.
+It stops early only when it would ask for a page it has already asked for (the same token again, or the same
+offset because a page came back empty while the total says more), with a warning naming the operation. An item
+that the previous page already brought (a list that shifted under the walk) is skipped; a page of such repeats
+never ends the walk while the server says there is more. What a walk remembers is bounded by the page: the ids
+of the last page, and for page tokens the tokens it has asked for (one per page). The TypeScript client's
+iterators (packages/client/src/pagination.ts) follow the same rules.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Generator, Generic, Iterator, List, Optional, Set, Tuple, TypeVar
+from typing import (
+    Any,
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Dict,
+    FrozenSet,
+    Generator,
+    Generic,
+    Iterator,
+    List,
+    Optional,
+    Tuple,
+    TypeVar,
+    cast,
+)
 
 import httpx
 
@@ -40,71 +60,82 @@ def _at(value: Any, path: Tuple[str, ...]) -> Any:
 
 def _item_key(item: Any) -> Any:
     if isinstance(item, dict) and item.get("id") is not None:  # pyright: ignore[reportUnknownMemberType]
-        return item["id"]
+        return item["id"]  # pyright: ignore[reportUnknownVariableType]
     return json.dumps(item, sort_keys=True)
 
 
 class _Walk:
-    """What the pages of one walk share: the items and tokens seen so far, and how the next query is found."""
+    """Where a walk stands after a page: the ids of that page and the page tokens asked for so far.
 
-    def __init__(self, operation: Operation, parse_item: Callable[[Any], Any]) -> None:
+    Immutable: each page keeps the state it was read with, so that walking from a page again (iterating it twice)
+    starts from the same place, and a page holds no reference to the pages after it.
+    """
+
+    def __init__(
+        self,
+        operation: Operation,
+        parse_item: Callable[[Any], Any],
+        requested_tokens: FrozenSet[Any] = frozenset(),
+        previous_keys: FrozenSet[Any] = frozenset(),
+    ) -> None:
         assert operation.pagination is not None
         self.operation = operation
         self.pagination = operation.pagination
         self.parse_item = parse_item
-        self.seen: Set[Any] = set()
-        self.followed_tokens: Set[Any] = set()
+        self.requested_tokens = requested_tokens
+        self.previous_keys = previous_keys
 
-    def read_page(self, data: Any, query: Query, is_first: bool) -> Tuple[List[Any], Optional[Query]]:
-        """The new items of a page (parsed) and the query of the next page, or None after the last."""
+    def read_page(self, data: Any, query: Query) -> Tuple[List[Any], Optional[Query], _Walk]:
+        """The page's items (those the previous page did not bring, parsed), the next page's query (None after
+        the last) and the walk's state after this page."""
         raw_items = _at(data, self.pagination.items_at)
         items_list: List[Any] = list(raw_items) if isinstance(raw_items, list) else []  # pyright: ignore[reportUnknownArgumentType]
-        new_items: List[Any] = []
-        for item in items_list:
-            key = _item_key(item)
-            if key not in self.seen:
-                self.seen.add(key)
-                new_items.append(self.parse_item(item))
-        if is_first:
-            self.followed_tokens.add(query.get(getattr(self.pagination, "token_parameter", ""), None))
-        next_query = self._next_query(data, query, len(items_list))
-        brought_new = len(new_items) > 0
-        if not brought_new and next_query is not None:
-            if items_list:
-                logger.warning("%s stopped early: the server repeated a page", self.operation.operation_id)
-            next_query = None
-        return new_items, next_query
+        keys = [_item_key(item) for item in items_list]
+        new_items = [self.parse_item(item) for item, key in zip(items_list, keys) if key not in self.previous_keys]
+        requested = self.requested_tokens
+        if isinstance(self.pagination, PageTokenPagination):
+            requested = requested | {query.get(self.pagination.token_parameter)}
+        next_query = self._next_query(data, query, len(items_list), requested)
+        after = _Walk(self.operation, self.parse_item, requested, frozenset(keys))
+        return new_items, next_query, after
 
-    def _next_query(self, data: Any, query: Query, received: int) -> Optional[Query]:
+    def _next_query(self, data: Any, query: Query, received: int, requested: FrozenSet[Any]) -> Optional[Query]:
         pagination = self.pagination
+        operation_id = self.operation.operation_id
         if isinstance(pagination, PageTokenPagination):
             token = _at(data, pagination.next_token_at)
             if token is _MISSING or not token:
                 return None
-            if token in self.followed_tokens:
-                logger.warning("%s stopped early: the server repeated a page token", self.operation.operation_id)
+            if token in requested:
+                logger.warning("%s stopped early: the server named page token %r again, a page already asked for", operation_id, token)
                 return None
-            self.followed_tokens.add(token)
             return {**query, pagination.token_parameter: token}
         assert isinstance(pagination, OffsetPagination)
         reported = _at(data, pagination.total_at)
-        offset = int(query.get(pagination.offset_parameter) or 0) + received
+        offset = int(query.get(pagination.offset_parameter) or 0)
+        next_offset = offset + received
         # Without a total the walk goes on until an empty page; a null total ends it.
-        before_total = reported is _MISSING or (reported is not None and offset < reported)
-        return {**query, pagination.offset_parameter: offset} if before_total else None
+        has_total = reported is not _MISSING and reported is not None
+        more = (reported is _MISSING and received > 0) or (has_total and next_offset < cast(int, reported))
+        if not more:
+            return None
+        would_repeat = next_offset == offset
+        if would_repeat:
+            logger.warning("%s stopped early: an empty page at offset %d while the total is %s", operation_id, offset, reported)
+            return None
+        return {**query, pagination.offset_parameter: next_offset}
 
 
 class SyncPage(Generic[ItemT, BodyT]):
     """One page of a list operation. Iterating it yields every item of this page and the pages after it."""
 
-    def __init__(self, walk: _Walk, fetch: Callable[[Query], Fetched], query: Query, fetched: Fetched, is_first: bool) -> None:
-        self._walk = walk
+    def __init__(self, walk: _Walk, fetch: Callable[[Query], Fetched], query: Query, fetched: Fetched) -> None:
         self._fetch = fetch
+        self._operation_id = walk.operation.operation_id
         self.body: BodyT = fetched[0]
         self.http_response: httpx.Response = fetched[2]
         self.items: List[ItemT]
-        self.items, self._next_query = walk.read_page(fetched[1], query, is_first)
-        # Fetched once: iterating a page twice walks the same pages again without asking the server.
+        self.items, self._next_query, self._walk = walk.read_page(fetched[1], query)
         self._next: Optional[SyncPage[ItemT, BodyT]] = None
 
     @property
@@ -116,18 +147,21 @@ class SyncPage(Generic[ItemT, BodyT]):
 
     def next_page(self) -> SyncPage[ItemT, BodyT]:
         """The page after this one (fetched on first use); RuntimeError when there is none."""
-        if self._next_query is None:
-            raise RuntimeError(f"{self._walk.operation.operation_id}: no next page (check has_next_page() first)")
         if self._next is None:
-            self._next = SyncPage(self._walk, self._fetch, self._next_query, self._fetch(self._next_query), is_first=False)
+            self._next = self._fetch_next()
         return self._next
 
+    def _fetch_next(self) -> SyncPage[ItemT, BodyT]:
+        if self._next_query is None:
+            raise RuntimeError(f"{self._operation_id}: no next page (check has_next_page() first)")
+        return SyncPage(self._walk, self._fetch, self._next_query, self._fetch(self._next_query))
+
     def iter_pages(self) -> Iterator[SyncPage[ItemT, BodyT]]:
-        """This page, then each following page, fetched as needed."""
+        """This page, then each following page, fetched as needed (only the current page is held)."""
         page: SyncPage[ItemT, BodyT] = self
         yield page
         while page.has_next_page():
-            page = page.next_page()
+            page = page._fetch_next()
             yield page
 
     def __iter__(self) -> Iterator[ItemT]:
@@ -138,13 +172,13 @@ class SyncPage(Generic[ItemT, BodyT]):
 class AsyncPage(Generic[ItemT, BodyT]):
     """One page of a list operation, async. ``async for`` over it yields every item of this page and those after."""
 
-    def __init__(self, walk: _Walk, fetch: Callable[[Query], Awaitable[Fetched]], query: Query, fetched: Fetched, is_first: bool) -> None:
-        self._walk = walk
+    def __init__(self, walk: _Walk, fetch: Callable[[Query], Awaitable[Fetched]], query: Query, fetched: Fetched) -> None:
         self._fetch = fetch
+        self._operation_id = walk.operation.operation_id
         self.body: BodyT = fetched[0]
         self.http_response: httpx.Response = fetched[2]
         self.items: List[ItemT]
-        self.items, self._next_query = walk.read_page(fetched[1], query, is_first)
+        self.items, self._next_query, self._walk = walk.read_page(fetched[1], query)
         self._next: Optional[AsyncPage[ItemT, BodyT]] = None
 
     @property
@@ -156,18 +190,21 @@ class AsyncPage(Generic[ItemT, BodyT]):
 
     async def next_page(self) -> AsyncPage[ItemT, BodyT]:
         """The page after this one (fetched on first use); RuntimeError when there is none."""
-        if self._next_query is None:
-            raise RuntimeError(f"{self._walk.operation.operation_id}: no next page (check has_next_page() first)")
         if self._next is None:
-            fetched = await self._fetch(self._next_query)
-            self._next = AsyncPage(self._walk, self._fetch, self._next_query, fetched, is_first=False)
+            self._next = await self._fetch_next()
         return self._next
+
+    async def _fetch_next(self) -> AsyncPage[ItemT, BodyT]:
+        if self._next_query is None:
+            raise RuntimeError(f"{self._operation_id}: no next page (check has_next_page() first)")
+        fetched = await self._fetch(self._next_query)
+        return AsyncPage(self._walk, self._fetch, self._next_query, fetched)
 
     async def iter_pages(self) -> AsyncIterator[AsyncPage[ItemT, BodyT]]:
         page: AsyncPage[ItemT, BodyT] = self
         yield page
         while page.has_next_page():
-            page = await page.next_page()
+            page = await page._fetch_next()
             yield page
 
     async def __aiter__(self) -> AsyncIterator[ItemT]:
@@ -187,7 +224,7 @@ class AsyncPager(Generic[ItemT, BodyT]):
     async def _first_page(self) -> AsyncPage[ItemT, BodyT]:
         # Each await or `async for` is a walk of its own, from the first page.
         fetched = await self._fetch(self._query)
-        return AsyncPage(self._new_walk(), self._fetch, self._query, fetched, is_first=True)
+        return AsyncPage(self._new_walk(), self._fetch, self._query, fetched)
 
     def __await__(self) -> Generator[Any, None, AsyncPage[ItemT, BodyT]]:
         return self._first_page().__await__()

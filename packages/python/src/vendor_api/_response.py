@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, Optional, TypeVar
+import functools
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Generic, Optional, TypeVar, cast
 
 import httpx
+from typing_extensions import ParamSpec
 
-__all__ = ["RawResponse", "request_id_of"]
+if TYPE_CHECKING:
+    from ._pagination import AsyncPage, AsyncPager
+
+__all__ = ["RawResponse", "async_pager_to_raw_response", "async_to_raw_response", "request_id_of", "to_raw_response"]
 
 T = TypeVar("T")
 
@@ -26,7 +31,7 @@ def request_id_of(response: httpx.Response) -> Optional[str]:
 class RawResponse(Generic[T]):
     """The 2xx response of a call: ``.status_code``, ``.headers``, ``.request_id``, ``.parse()`` for the model."""
 
-    def __init__(self, response: httpx.Response, parse: Callable[[Any], T]) -> None:
+    def __init__(self, response: httpx.Response, parse: Callable[[], T]) -> None:
         self.http_response = response
         self._parse = parse
         self._parsed: Optional[T] = None
@@ -49,8 +54,49 @@ class RawResponse(Generic[T]):
         return self.http_response.json() if self.http_response.content else None
 
     def parse(self) -> T:
-        """The body as the operation's response model (parsed once)."""
+        """The body as the operation's response model, or a list operation's first page (parsed once)."""
         if not self._is_parsed:
-            self._parsed = self._parse(self.json())
+            self._parsed = self._parse()
             self._is_parsed = True
         return self._parsed  # type: ignore[return-value]
+
+
+P = ParamSpec("P")
+ItemT = TypeVar("ItemT")
+BodyT = TypeVar("BodyT")
+
+
+def to_raw_response(method: Callable[P, T]) -> Callable[P, RawResponse[T]]:
+    """A method that answers the raw response instead (``with_raw_response``): the same call, the same options."""
+
+    @functools.wraps(method)
+    def raw(*args: P.args, **kwargs: P.kwargs) -> RawResponse[T]:
+        # `_raw` is the core's private option: it hands back the response, parsed on .parse().
+        call = cast(Callable[..., RawResponse[T]], method)
+        return call(*args, _raw=True, **kwargs)
+
+    return raw
+
+
+def async_to_raw_response(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[RawResponse[T]]]:
+    """``to_raw_response`` for an async method."""
+
+    @functools.wraps(method)
+    async def raw(*args: P.args, **kwargs: P.kwargs) -> RawResponse[T]:
+        call = cast(Callable[..., Awaitable[RawResponse[T]]], method)
+        return await call(*args, _raw=True, **kwargs)
+
+    return raw
+
+
+def async_pager_to_raw_response(
+    method: Callable[P, AsyncPager[ItemT, BodyT]],
+) -> Callable[P, Awaitable[RawResponse[AsyncPage[ItemT, BodyT]]]]:
+    """``to_raw_response`` for an async list method: the first page's response, ``.parse()`` giving the page."""
+
+    @functools.wraps(method)
+    async def raw(*args: P.args, **kwargs: P.kwargs) -> RawResponse[AsyncPage[ItemT, BodyT]]:
+        page = await method(*args, **kwargs)
+        return RawResponse(page.http_response, lambda: page)
+
+    return raw

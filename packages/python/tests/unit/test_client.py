@@ -12,6 +12,7 @@ from typing import List
 import httpx
 import pytest
 
+import vendor_api
 from vendor_api import APITimeoutError, PlatformClient, __version__
 from vendor_api.generated.models import McpServerV2Response
 
@@ -134,7 +135,7 @@ def test_a_timeout_is_an_api_timeout_error() -> None:
     def slow(request: httpx.Request) -> httpx.Response:
         raise httpx.ReadTimeout("timed out", request=request)
 
-    with pytest.raises(APITimeoutError, match="getTeam timed out after 2 s"):
+    with pytest.raises(APITimeoutError, match=r"getTeam timed out waiting for the response \(timeout 2 s\)"):
         sync_client(slow, timeout=2, max_retries=0).get_team(id="t1")
 
 
@@ -165,8 +166,9 @@ def test_vendor_api_log_debug_prints_each_attempt_without_the_token() -> None:
     assert "tok-env-secret-55" not in done.stderr
 
 
-def test_a_bad_vendor_api_log_names_the_variable() -> None:
+def test_a_bad_vendor_api_log_is_a_warning_naming_the_accepted_values_never_an_import_error() -> None:
     env = {**os.environ, "VENDOR_API_LOG": "loud"}
-    done = subprocess.run([sys.executable, "-c", "import vendor_api"], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode != 0
-    assert "VENDOR_API_LOG must be one of debug, error, info, warn, warning (got 'loud')" in done.stderr
+    done = subprocess.run([sys.executable, "-c", "import vendor_api; print(vendor_api.__version__)"], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == vendor_api.__version__
+    assert "VENDOR_API_LOG='loud' is not a level: use one of debug, error, info, warn, warning" in done.stderr

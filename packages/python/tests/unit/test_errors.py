@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from typing import Any
+
+import httpx
 import pytest
 
+import vendor_api
 from vendor_api import (
     AuthenticationError,
     BadRequestError,
@@ -89,3 +95,39 @@ def test_no_token_or_secret_of_the_request_appears_in_an_error() -> None:
     assert password not in text
     assert token not in text
     assert "[REDACTED]" in str(caught.value)
+
+
+def _every_error() -> list[vendor_api.PlatformError]:
+    common = {"operation_id": "getTeam", "method": "GET", "url": "http://control.test/api/svc/v1/teams/t1"}
+    headers = httpx.Headers({"x-request-id": "req-7"})
+    api = {"request_id": "req-7", "body": None, "raw_body": {"message": "nope"}, "headers": headers, "error_shape": "control-plane"}
+    errors: list[vendor_api.PlatformError] = [
+        vendor_api.PlatformError("failed", **common),
+        vendor_api.APIConnectionError("unreachable", **common),
+        vendor_api.APITimeoutError("slow", timeout=2.0, **common),
+        vendor_api.APIResponseValidationError("not JSON", status_code=200, request_id="req-8", body="<html>", **common),
+    ]
+    for kind in (
+        vendor_api.PlatformApiError,
+        vendor_api.BadRequestError,
+        vendor_api.AuthenticationError,
+        vendor_api.PermissionDeniedError,
+        vendor_api.NotFoundError,
+        vendor_api.ConflictError,
+        vendor_api.UnprocessableEntityError,
+        vendor_api.RateLimitError,
+        vendor_api.InternalServerError,
+    ):
+        errors.append(kind("status error", status_code=418, **api, **common))  # type: ignore[arg-type]
+    return errors
+
+
+@pytest.mark.parametrize("error", _every_error(), ids=lambda e: type(e).__name__)
+@pytest.mark.parametrize("copy_of", [lambda e: pickle.loads(pickle.dumps(e)), copy.deepcopy], ids=["pickle", "deepcopy"])
+def test_every_error_pickles_and_deep_copies_with_its_status_body_and_request_id(error: Any, copy_of: Any) -> None:
+    copied = copy_of(error)
+    assert type(copied) is type(error)
+    assert str(copied) == str(error)
+    assert copied.__dict__.keys() == error.__dict__.keys()
+    for name in ("operation_id", "url", "status_code", "request_id", "body", "raw_body", "timeout"):
+        assert getattr(copied, name, None) == getattr(error, name, None)

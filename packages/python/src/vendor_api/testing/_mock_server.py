@@ -1,8 +1,9 @@
 """Runs ``@vendor/api-mock`` (the stateless mock, or ``--sandbox``) on a free loopback port, for tests.
 
 The server is a Node program: in a clone of the platform-api repository (or a project that installed
-``@vendor/api-mock`` with npm) its ``bin/api-mock.mjs`` is run with ``node``; elsewhere ``npx --yes @vendor/api-mock``.
-Readiness is the server's own "listening on" line, never a fixed wait.
+``@vendor/api-mock`` with npm) its ``bin/api-mock.mjs`` is run with ``node``; elsewhere
+``npx --yes @vendor/api-mock@<this SDK's version>``, the mock of the same contract. Readiness is the server's own
+"listening on" line, never a fixed wait; only the last lines of its output are kept (for the error when it fails).
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ import secrets
 import shutil
 import subprocess
 import threading
+from collections import deque
 from pathlib import Path
-from typing import List, Optional
+from typing import Deque, List, Optional
+
+from ..generated.version import __version__
 
 __all__ = ["MockServer", "MockServerError", "start_mock"]
 
@@ -23,6 +27,8 @@ _LISTENING = re.compile(r"listening on (http://127\.0\.0\.1:\d+)")
 _BIN = Path("node_modules") / "@vendor" / "api-mock" / "bin" / "api-mock.mjs"
 # Start-up may take a while on a busy machine (Node starts, the mock loads its validators): minutes, not seconds.
 START_TIMEOUT_SECONDS = 180.0
+# The server's output kept for an error message: the last lines, not the whole session's.
+OUTPUT_LINES_KEPT = 50
 
 
 class MockServerError(RuntimeError):
@@ -32,7 +38,7 @@ class MockServerError(RuntimeError):
 class MockServer:
     """A running mock or sandbox: ``url`` (both base URLs), ``token`` (the sandbox's token for tenant ``acme``)."""
 
-    def __init__(self, process: subprocess.Popen[str], url: str, token: Optional[str], output: List[str]) -> None:
+    def __init__(self, process: subprocess.Popen[str], url: str, token: Optional[str], output: Deque[str]) -> None:
         self.process = process
         self.url = url
         self.token = token
@@ -83,7 +89,8 @@ def _command(node: str) -> List[str]:
     npx = shutil.which("npx")
     if npx is None:
         raise MockServerError(NODE_HINT)
-    return [npx, "--yes", "@vendor/api-mock"]
+    # The mock published with the same version as this SDK: the same contract, never whichever version is latest.
+    return [npx, "--yes", f"@vendor/api-mock@{__version__}"]
 
 
 def start_mock(*, sandbox: bool = False, node: Optional[str] = None) -> MockServer:
@@ -97,7 +104,7 @@ def start_mock(*, sandbox: bool = False, node: Optional[str] = None) -> MockServ
         # A secret of this run only: its tokens mean nothing to any other sandbox.
         args += ["--sandbox", "--secret", secrets.token_hex(24)]
     process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True, bufsize=1)
-    output: List[str] = []
+    output: Deque[str] = deque(maxlen=OUTPUT_LINES_KEPT)
     ready = threading.Event()
     found: dict[str, str] = {}
 
