@@ -22,7 +22,7 @@ const FLAGS = {
   room: { flag: '--room', takes: 'value', mode: 'house' },
 } satisfies FlagTable;
 
-const read = (argv: string[]) => readArgs(argv, FLAGS, 'Usage: test');
+const read = (argv: string[]) => readArgs(argv, FLAGS, 'Usage: test', {});
 
 /** The message `parse` throws for argv ('' when it does not throw). */
 function refusal(parse: (argv: string[]) => unknown, argv: string[]): string {
@@ -39,6 +39,7 @@ describe('readArgs', () => {
     expect(read(['--name', 'a', '--port=80', '-p', '81', '--tag', 'x', '--tag=y', '--strict', '--quiet=whatever'])).toEqual({
       help: false,
       given: { name: 'a', port: 81, tag: ['x', 'y'], strict: true, quiet: true },
+      fromEnvironment: {},
     });
   });
 
@@ -67,7 +68,7 @@ describe('readArgs', () => {
 
   it('requires a required flag unless --help (or -h, with or without a value) is given', () => {
     expect(refusal(read, ['--port', '1'])).toBe('--name is required\nUsage: test');
-    for (const help of ['--help', '-h', '--help=1']) expect(read([help])).toEqual({ help: true, given: {} });
+    for (const help of ['--help', '-h', '--help=1']) expect(read([help])).toEqual({ help: true, given: {}, fromEnvironment: {} });
     expect(refusal(read, ['--help', '--port', 'x'])).toContain('--port must be');
   });
 
