@@ -28,7 +28,6 @@ const NOT_YET_MIRRORED: Record<string, string> = {
   random: 'tested through the chaos and seed tests in faults/ and sandbox/',
   'sandbox/handlers': 'tests in test/sandbox/ (handler-table, frozen-json): to move after this round\'s sandbox merges',
   'sandbox/seed': 'tests in test/sandbox/ (seed, copy-on-write): to move after this round\'s sandbox merges',
-  'sandbox/store': 'tests in test/sandbox/ (postgres, lookup-batcher, transient-retry...): to move after this round\'s sandbox merges',
 };
 
 /** Every folder under src/ (`verify/running`), parents before children. */
