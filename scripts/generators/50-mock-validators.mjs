@@ -16,6 +16,8 @@ const addFormats = addFormatsModule.default ?? addFormatsModule;
 
 export const OUTPUT = 'packages/mock/src/generated/validators.ts';
 const SCHEMAS_MODULE = 'packages/mock/src/validation/validator-keys.ts';
+// The operation table as the mock builds it at start: in contract/, its one place.
+const CONTRACT_MODULE = 'packages/mock/src/contract/contract.ts';
 
 const HEADER = `/**
  * GENERATED FILE, DO NOT EDIT.
@@ -72,7 +74,8 @@ export async function generate({ bundle, repoRoot }) {
   const { validatorSchemas, documentFingerprint, ajvOptions, addOurFormats } = await importTypeScript(repoRoot, SCHEMAS_MODULE);
   // The mock fingerprints the bundle as it reads it from @vendor/api-types/openapi.json (JSON text).
   const published = JSON.parse(JSON.stringify(bundle));
-  const schemas = validatorSchemas(published);
+  const { readTables } = await importTypeScript(repoRoot, CONTRACT_MODULE);
+  const schemas = validatorSchemas(published, readTables(published).operations);
   const coerced = compiledSet('coercedValidators', schemas.coerced, schemas.document, ajvOptions(true), addOurFormats);
   const exact = compiledSet('exactValidators', schemas.exact, schemas.document, ajvOptions(false), addOurFormats);
   const runtimeModules = [...new Set([...`${coerced}${exact}`.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]))].sort();

@@ -1,11 +1,12 @@
 // `npx @vendor/api-mcp [--mock [--sandbox]] [--allow-destructive] [--tools id,id|dynamic] [--output-schemas] [--show-secrets] [--http --port P [--host H]]`
 import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type SessionLimits } from './session-registry.js';
 import type { ToolMode } from './tool-set.js';
 
 export const COMMAND = 'npx @vendor/api-mcp';
 
 export const USAGE = `Usage: ${COMMAND} [--mock [--sandbox]] [--allow-destructive] [--tools id,id|dynamic] [--output-schemas] [--show-secrets]
-       ${COMMAND} --http [--port 3000] [--host 127.0.0.1] [same options]
+       ${COMMAND} --http [--port 3000] [--host 127.0.0.1] [--max-sessions 1000] [--session-idle 30m] [same options]
 
 An MCP server with one tool per operation of the Platform Control Plane and Gateway API, calling it through
 @vendor/api-client. Serves MCP over stdio, or with --http over Streamable HTTP at http://HOST:PORT/mcp.
@@ -29,6 +30,8 @@ Options:
   --http               serve Streamable HTTP instead of stdio
   --port P             with --http: the port (default 3000; 0 picks a free one)
   --host H             with --http: the address (default 127.0.0.1; anyone who reaches it calls the API as you)
+  --max-sessions N     with --http: sessions open at once (default 1000); past it the one idle longest is closed
+  --session-idle D     with --http: close a session idle this long (default 30m; e.g. 90s, 10m, 2h)
   -h, --help           this text
   -v, --version        the version`;
 
@@ -43,7 +46,7 @@ export interface CliOptions {
   toolMode: ToolMode;
   outputSchemas: boolean;
   showSecrets: boolean;
-  http: { port: number; host: string } | undefined;
+  http: { port: number; host: string; sessions: Required<SessionLimits> } | undefined;
 }
 
 /** A flag the server cannot run with; its message is for the user, followed by a pointer to --help. */
@@ -71,6 +74,8 @@ const MCP_FLAGS = {
   http: { flag: 'http', type: 'boolean' },
   port: { flag: 'port', type: 'string', read: readPort, default: 3000 },
   host: { flag: 'host', type: 'string', read: readHost, default: '127.0.0.1' },
+  maxSessions: { flag: 'max-sessions', type: 'string', read: readMaxSessions, default: DEFAULT_MAX_SESSIONS },
+  sessionIdle: { flag: 'session-idle', type: 'string', read: readSessionIdle, default: DEFAULT_SESSION_IDLE_MS },
 } as const satisfies Record<string, McpFlag>;
 
 interface McpFlag {
@@ -98,7 +103,7 @@ export function readCliOptions(argv: readonly string[]): CliOptions {
     toolMode: toolText === DYNAMIC ? 'dynamic' : 'static',
     outputSchemas: given.outputSchemas === true,
     showSecrets: given.showSecrets === true,
-    http: given.http ? { port: valueOf('port', given), host: valueOf('host', given) } : undefined,
+    http: given.http ? { port: valueOf('port', given), host: valueOf('host', given), sessions: { max: valueOf('maxSessions', given), idleMs: valueOf('sessionIdle', given) } } : undefined,
   };
 }
 
@@ -117,13 +122,13 @@ function parseFlags(argv: readonly string[]): Given {
 
 /** A flag given without the one it belongs to; named before any value is read, as it always was. */
 function checkNeeds(given: Given): void {
-  const httpOnly = (['port', 'host'] as const).filter((name) => given[name] !== undefined);
+  const httpOnly = (['port', 'host', 'maxSessions', 'sessionIdle'] as const).filter((name) => given[name] !== undefined);
   if (!given.http && httpOnly.length > 0) throw new UsageError(`--${MCP_FLAGS[httpOnly[0]!].flag} needs --http`);
   if (given.sandbox && !given.mock) throw new UsageError('--sandbox needs --mock (the sandbox is a mode of the in-process mock)');
 }
 
 /** A value flag's value: its text read by its rule, else its default. */
-function valueOf<K extends 'port' | 'host'>(name: K, given: Given): ReturnType<(typeof MCP_FLAGS)[K]['read']> {
+function valueOf<K extends 'port' | 'host' | 'maxSessions' | 'sessionIdle'>(name: K, given: Given): ReturnType<(typeof MCP_FLAGS)[K]['read']> {
   const spec = MCP_FLAGS[name];
   const text = given[name];
   if (typeof text !== 'string') return spec.default as ReturnType<(typeof MCP_FLAGS)[K]['read']>;
@@ -146,4 +151,22 @@ function readPort(text: string): number {
 function readHost(text: string): string {
   if (text.trim() === '') throw new UsageError('--host must not be empty');
   return text;
+}
+
+/** Sessions at once: 1 to 1,000,000 (each costs its own SDK server and transport). */
+function readMaxSessions(text: string): number {
+  const isCount = /^\d{1,7}$/.test(text) && Number(text) >= 1 && Number(text) <= 1_000_000;
+  if (!isCount) throw new UsageError(`--max-sessions must be a whole number from 1 to 1000000 (got ${text})`);
+  return Number(text);
+}
+
+const IDLE_UNITS_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** An idle time such as 90s, 30m, 2h or 1d, from one second to 7 days, in milliseconds. */
+function readSessionIdle(text: string): number {
+  const match = /^(\d{1,6})(s|m|h|d)$/.exec(text);
+  const ms = match === null ? NaN : Number(match[1]) * IDLE_UNITS_MS[match[2]!]!;
+  const inRange = ms >= 1_000 && ms <= 7 * 86_400_000;
+  if (!inRange) throw new UsageError(`--session-idle must be a duration from 1s to 7d such as 90s, 30m or 2h (got ${text})`);
+  return ms;
 }

@@ -6,7 +6,7 @@ import type { Logger } from '@vendor/api-client';
 import packageJson from '../package.json' with { type: 'json' };
 import { ConfigurationError, connect } from './api-connection.js';
 import { readCliOptions, USAGE, UsageError, type CliOptions } from './cli-options.js';
-import { createApiMcpServer } from './create-server.js';
+import { createServerFactory } from './create-server.js';
 import { isLoopbackHost } from './loopback.js';
 import { tools as allTools } from './generated/tools.js';
 import { selectTools, ToolSelectionError } from './tool-selection.js';
@@ -35,14 +35,17 @@ async function main(): Promise<void> {
   const tools = selectTools(allTools, selection);
   const connection = await connect(process.env, { mock: options.mock, sandbox: options.sandbox, logger: stderrLogger });
   const { toolMode: mode, outputSchemas, showSecrets } = options;
-  const newServer = () => createApiMcpServer({ connection, tools, showSecrets, selection, mode, outputSchemas });
+  // One tool table, argument check and instructions for every session: an HTTP session costs only its own server.
+  const { newServer } = createServerFactory({ connection, tools, showSecrets, selection, mode, outputSchemas });
   const how = mode === 'dynamic' ? `${tools.length} operations through 3 tools (--tools dynamic)` : `${tools.length} tools`;
   const served = `${how} against ${connection.describe}${showSecrets ? ', secrets shown' : ''}${outputSchemas ? ', with output schemas' : ''}`;
   if (options.http === undefined) return serveStdio(newServer, served);
   return serveStreamableHttp(newServer, options.http, served);
 }
 
-async function serveStdio(newServer: () => ReturnType<typeof createApiMcpServer>, served: string): Promise<void> {
+type NewServer = ReturnType<typeof createServerFactory>['newServer'];
+
+async function serveStdio(newServer: NewServer, served: string): Promise<void> {
   const server = newServer();
   await server.connect(new StdioServerTransport());
   say(`serving ${served} over stdio`);
@@ -52,7 +55,7 @@ async function serveStdio(newServer: () => ReturnType<typeof createApiMcpServer>
   });
 }
 
-async function serveStreamableHttp(newServer: () => ReturnType<typeof createApiMcpServer>, listen: NonNullable<CliOptions['http']>, served: string): Promise<void> {
+async function serveStreamableHttp(newServer: NewServer, listen: NonNullable<CliOptions['http']>, served: string): Promise<void> {
   // Loaded only here: the HTTP transport brings Hono, a third of the start-up under stdio.
   const { serveHttp } = await import('./serve-http.js');
   const running = await serveHttp(newServer, listen);

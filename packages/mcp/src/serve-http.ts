@@ -21,9 +21,10 @@ export interface RunningHttpServer {
 
 export async function serveHttp(
   newServer: () => Server,
-  { port, host, sessions: sessionLimits }: { port: number; host: string; sessions?: SessionLimits },
+  { port, host, sessions: sessionLimits, now }: { port: number; host: string; sessions?: SessionLimits; now?: () => number },
 ): Promise<RunningHttpServer> {
-  const sessions = createSessionRegistry(sessionLimits);
+  // `now`: the sessions' clock, so a test can pass the idle time without waiting for it.
+  const sessions = createSessionRegistry(sessionLimits, now);
   // Until the port is known, nothing is allowed; `undefined`: any Host (an address other than loopback).
   let acceptedHosts: ReadonlySet<string> | undefined = new Set();
 

@@ -47,6 +47,18 @@ describe('attack: initialize without end', () => {
     expect(await ping(running.url, first)).toBe(404);
   });
 
+  test('a session idle past --session-idle is dropped, on a clock the test moves (no waiting)', async () => {
+    let clock = 1_000_000;
+    running = await serveHttp(newServer, { port: 0, host: '127.0.0.1', sessions: { idleMs: 60_000 }, now: () => clock });
+    const idle = await initialize(running.url);
+    const busy = await initialize(running.url);
+    clock += 59_000;
+    expect(await ping(running.url, busy)).toBe(200);
+    clock += 2_000; // idle has now said nothing for 61 s, busy for 2 s
+    expect(await ping(running.url, idle)).toBe(404);
+    expect(await ping(running.url, busy)).toBe(200);
+  });
+
   test('an idle session expires; a session in use does not', async () => {
     running = await serveHttp(newServer, { port: 0, host: '127.0.0.1', sessions: { idleMs: 5_000 } });
     const idle = await initialize(running.url);

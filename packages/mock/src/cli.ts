@@ -2,7 +2,7 @@
 // The mock's CLI for partners (`npx @vendor/api-mock`, run by bin/api-mock.mjs). One log line per request (written
 // in batches, so that logging never holds up the mock); stops on SIGINT/SIGTERM, on SIGHUP with a terminal, and with npm under npx (cli/stop-requests.ts).
 import { COMMAND, PACKAGE_NAME } from './core/command-name.js';
-import { parseCliArgs, USAGE, type CliOptions } from './cli/mock-options.js';
+import { MOCK_HELP, parseCliArgs, type CliOptions } from './cli/mock-options.js';
 import { parseOrExit } from './cli/parse-or-exit.js';
 import { onStopRequest } from './cli/stop-requests.js';
 import { DEFAULT_FAULT_KINDS } from './faults/chaos.js';
@@ -11,12 +11,14 @@ import { DEFAULT_JOURNAL_SIZE } from './journal/journal-recorder.js';
 import { batchedLines } from './server/access-log.js';
 import type { SandboxOptions } from './sandbox/create-sandbox.js';
 import { describeLimits } from './sandbox/limits/sandbox-limits.js';
+import { shownDatabaseUrl } from './sandbox/store/database-url.js';
+import { DEFAULT_POOL_SIZE } from './sandbox/store/pg-driver.js';
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
   if (process.argv[2] === 'proxy') return (await import('./cli/proxy-command.js')).proxyCommand(process.argv.slice(3));
   if (process.argv[2] === 'verify') return (await import('./cli/verify-command.js')).verifyCommand(process.argv.slice(3));
-  const options = parseOrExit(undefined, process.argv.slice(2), parseCliArgs, USAGE);
+  const options = parseOrExit(undefined, process.argv.slice(2), parseCliArgs, MOCK_HELP);
   if (options === undefined) return;
   // Signal handlers first: a signal that arrives while starting must still stop cleanly.
   let mock: Awaited<ReturnType<typeof startMock>> | undefined;
@@ -107,6 +109,7 @@ function sandboxOptions(options: CliOptions): SandboxOptions {
     ...(options.secret !== undefined && { secret: options.secret }),
     ...(options.data !== undefined && { data: options.data }),
     ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
+    ...(options.databasePool !== undefined && { databasePool: options.databasePool }),
     ...(options.tenantTtl !== undefined && { tenantTtl: options.tenantTtl }),
     ...(options.shared === true && { shared: true }),
     ...(options.rateLimit !== undefined && { rateLimit: options.rateLimit }),
@@ -119,10 +122,11 @@ function sandboxOptions(options: CliOptions): SandboxOptions {
 }
 
 async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, readyMs: number, cors: string): Promise<void> {
-  // Never the secret or the database URL (it may hold a password).
-  const store = { memory: 'in memory (nothing persists)', file: `in memory, kept in ${options.data}`, postgres: 'Postgres (--database-url)' }[mock.store];
+  // Never the secret, nor the database URL's password (shownDatabaseUrl hides it, in the query string too).
+  const postgres = `Postgres at ${shownDatabaseUrl(options.databaseUrl ?? '')} (at most ${options.databasePool ?? DEFAULT_POOL_SIZE} connections)`;
+  const store = { memory: 'in memory (nothing persists)', file: `in memory, kept in ${options.data}`, postgres }[mock.store];
   const secret = {
-    option: 'from --secret',
+    option: `from ${options.fromEnvironment?.secret ?? '--secret'}`,
     environment: 'from VENDOR_SANDBOX_SECRET',
     random: 'random (tokens work until this process stops; set VENDOR_SANDBOX_SECRET to keep them)',
   }[mock.secretSource];
@@ -146,8 +150,8 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
 }
 
 async function tokenCommand(argv: string[]): Promise<void> {
-  const { parseTokenArgs, tokenLines, TOKEN_USAGE } = await import('./cli/token-command.js');
-  const options = parseOrExit('token', argv, parseTokenArgs, TOKEN_USAGE);
+  const { parseTokenArgs, tokenLines, TOKEN_HELP } = await import('./cli/token-command.js');
+  const options = parseOrExit('token', argv, parseTokenArgs, TOKEN_HELP);
   if (options === undefined) return;
   process.stdout.write(`${(await tokenLines(options)).join('\n')}\n`);
 }

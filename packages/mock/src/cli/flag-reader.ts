@@ -2,6 +2,9 @@
 // sets (see FlagTable): the flag, the rule its value is read and checked by, its default. This module holds the
 // conventions all of them share: `--flag value` or `--flag=value`, --help/-h, defaults filled in, and usage errors
 // of one line naming the flag and the rule (the caller prints them and exits 2). Each value is checked once, here.
+// Every flag of every table is also read from the environment, VENDOR_API_MOCK_<FLAG> (variableOf), so that a
+// container or a systemd unit need not spell flags, and a password need not sit in `ps` output; a flag on the
+// command line wins over its variable.
 
 interface FlagBase {
   /** The flag (`--port`). A missing value is reported as typed (`-p`), a value that breaks the rule by this name. */
@@ -51,19 +54,37 @@ export type GivenFlags<T extends FlagTable> = { [K in Exclude<keyof T, Defaulted
   [K in DefaultedKeys<T>]: DefaultedValue<T[K]>;
 };
 
+/** Options given by the environment, each with the variable that gave it, so a later refusal names what was set. */
+export type FromEnvironment = Record<string, string>;
+
 /** With --help a required flag may be missing; without it, it is there. */
 export type ReadArgs<T extends FlagTable> =
-  | { help: true; given: GivenFlags<T> }
-  | { help: false; given: GivenFlags<T> & { [K in RequiredKeys<T>]-?: GivenValue<T[K]> } };
+  | { help: true; given: GivenFlags<T>; fromEnvironment: FromEnvironment }
+  | { help: false; given: GivenFlags<T> & { [K in RequiredKeys<T>]-?: GivenValue<T[K]> }; fromEnvironment: FromEnvironment };
+
+/** The environment the flags are read from: process.env, or a test's own. */
+export type FlagEnvironment = Readonly<Record<string, string | undefined>>;
+
+/** Every flag's variable starts so: `--database-url` is also VENDOR_API_MOCK_DATABASE_URL. */
+export const ENVIRONMENT_PREFIX = 'VENDOR_API_MOCK_';
+
+/** What a switch's variable may say: on or off. */
+const SWITCH_VALUES: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+/** The variable a flag is read from: `--rate-limit` → VENDOR_API_MOCK_RATE_LIMIT, `--no-cors` → VENDOR_API_MOCK_NO_CORS. */
+export function variableOf(flag: string): string {
+  return `${ENVIRONMENT_PREFIX}${flag.replace(/^-+/, '').replace(/-/g, '_').toUpperCase()}`;
+}
 
 // Every command answers these with its usage; `--help=x` too, as it always has.
 const HELP_FLAGS = ['--help', '-h'];
 
 /**
- * Reads argv against a command's flags. Values are checked as they are read, so the first bad argument is the one
- * named; `usage` follows the error for an unknown flag and a missing required one.
+ * Reads argv against a command's flags, then the variables of the flags argv left out. Values are checked as they
+ * are read, so the first bad argument is the one named (by its variable when it came from there); `usage` follows
+ * the error for an unknown flag and a missing required one.
  */
-export function readArgs<T extends FlagTable>(argv: readonly string[], flags: T, usage: string): ReadArgs<T> {
+export function readArgs<T extends FlagTable>(argv: readonly string[], flags: T, usage: string, env: FlagEnvironment = process.env): ReadArgs<T> {
   const given: Record<string, unknown> = {};
   let help = false;
   for (let i = 0; i < argv.length; i++) {
@@ -84,17 +105,70 @@ export function readArgs<T extends FlagTable>(argv: readonly string[], flags: T,
     const raw = inline ?? argv[++i];
     keepValue(given, name, spec, readValue(spec, typed, raw));
   }
+  const fromEnvironment = readEnvironment(flags, given, env);
   if (!help) checkRequired(flags, given, usage);
   fillDefaults(flags, given);
-  return { help, given } as ReadArgs<T>;
+  return { help, given, fromEnvironment } as ReadArgs<T>;
 }
 
-/** The flags of `mode` that argv gave, in the table's order (the order a refusal lists them in). */
-export function givenOfMode<T extends FlagTable>(flags: T, given: GivenFlags<T>, mode: string): string[] {
+/** The flags of `mode` that were given, in the table's order (the order a refusal lists them in), each by its variable when the environment gave it. */
+export function givenOfMode<T extends FlagTable>(flags: T, given: GivenFlags<T>, mode: string, fromEnvironment: FromEnvironment = {}): string[] {
   const isGiven = (name: string) => (given as Record<string, unknown>)[name] !== undefined;
   return Object.entries(flags)
     .filter(([name, spec]) => spec.mode === mode && isGiven(name))
-    .map(([, spec]) => spec.flag);
+    .map(([name, spec]) => fromEnvironment[name] ?? spec.flag);
+}
+
+/** How a refusal found after reading names option `name`: its variable when the environment gave it, else its flag. */
+export function givenAs(flags: FlagTable, name: string, fromEnvironment: FromEnvironment): string {
+  return fromEnvironment[name] ?? flags[name]!.flag;
+}
+
+/**
+ * The help's list of every flag beside its variable, from the table itself, so a flag added to a table is listed
+ * without anyone writing it down.
+ */
+export function environmentHelp(flags: FlagTable): string {
+  const rows = Object.values(flags).map((spec) => ({ flags: [spec.flag, spec.alias].filter(Boolean).join(', '), variable: variableOf(spec.flag) }));
+  const width = Math.max(...rows.map((row) => row.flags.length)) + 2;
+  return [
+    'Every flag can also be set in the environment (a flag on the command line wins; an empty variable counts as',
+    'unset; a switch takes true, false, 1 or 0):',
+    ...rows.map((row) => `  ${row.flags.padEnd(width)}${row.variable}`),
+  ].join('\n');
+}
+
+/** The usage, then the flags' variables: what --help prints. */
+export function helpText(usage: string, flags: FlagTable): string {
+  return `${usage}\n\n${environmentHelp(flags)}`;
+}
+
+/** Fills in, from their variables, the options argv left out; returns which ones, by variable. */
+function readEnvironment(flags: FlagTable, given: Record<string, unknown>, env: FlagEnvironment): FromEnvironment {
+  const fromEnvironment: FromEnvironment = {};
+  for (const [name, spec] of Object.entries(flags)) {
+    const variable = variableOf(spec.flag);
+    const raw = env[variable];
+    const isSet = raw !== undefined && raw !== '';
+    if (given[name] !== undefined || !isSet) continue;
+    if (spec.takes === 'nothing') {
+      if (!readSwitch(raw, variable)) continue;
+      given[name] = spec.sets ?? true;
+    } else {
+      // The readers name the flag they are handed in their errors: here the variable, which is what was set.
+      const value = spec.read === undefined ? raw : spec.read(raw, variable);
+      given[name] = spec.repeatable === true ? [value] : value;
+    }
+    fromEnvironment[name] = variable;
+  }
+  return fromEnvironment;
+}
+
+/** A switch's variable: on or off, in any case; anything else is refused naming the variable. */
+function readSwitch(raw: string, variable: string): boolean {
+  const on = SWITCH_VALUES[raw.trim().toLowerCase()];
+  if (on === undefined) throw new Error(`${variable} must be true, false, 1 or 0 (got ${raw})`);
+  return on;
 }
 
 /** `--port=4010` is `--port` with the inline value `4010`; `--port` has none. */

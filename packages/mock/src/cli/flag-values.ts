@@ -95,6 +95,14 @@ export function readLimit(raw: string, flag: string): number {
   return Number(raw);
 }
 
+/** How many Postgres connections one instance may open: 1 to 1000 (Postgres's own default cap is 100 in all). */
+export function readPoolSize(raw: string, flag: string): number {
+  const size = Number(raw);
+  const inRange = /^\d{1,4}$/.test(raw) && size >= 1 && size <= 1000;
+  if (!inRange) throw new Error(`${flag} must be a whole number of connections from 1 to 1000 (got ${raw})`);
+  return size;
+}
+
 /** A size such as 512kB or 10MB, kept as typed: the sandbox reads it again (and its banner prints it). */
 export function readSizeFlag(raw: string, flag: string): string {
   readSize(raw, flag);

@@ -4,8 +4,8 @@
 import type { FaultOptions, LatencyOptions } from '../faults/chaos.js';
 import type { CorsSetting } from '../core/cors.js';
 import { COMMAND } from '../core/command-name.js';
-import { givenOfMode, readArgs, type FlagTable, type GivenFlags } from './flag-reader.js';
-import { readDuration, readTimeoutFlag, readFaultKinds, readJournalSize, readLatency, readLimit, readOrigins, readRate, readSizeFlag } from './flag-values.js';
+import { givenAs, givenOfMode, helpText, readArgs, type FlagEnvironment, type FlagTable, type FromEnvironment, type GivenFlags } from './flag-reader.js';
+import { readDuration, readTimeoutFlag, readFaultKinds, readJournalSize, readLatency, readLimit, readOrigins, readPoolSize, readRate, readSizeFlag } from './flag-values.js';
 import { LISTEN_FLAGS } from './listen-flags.js';
 
 export interface CliOptions {
@@ -19,6 +19,8 @@ export interface CliOptions {
   sandbox?: true;
   data?: string;
   databaseUrl?: string;
+  /** --database-pool N: the most Postgres connections this instance opens (default 10) */
+  databasePool?: number;
   secret?: string;
   /** --tenant-ttl 7d: forget tenants idle for longer (checked here, read by the sandbox) */
   tenantTtl?: string;
@@ -46,12 +48,14 @@ export interface CliOptions {
   seed?: string;
   /** --journal-size N (0 turns the journal off) */
   journalSize?: number;
+  /** the options the environment gave (VENDOR_API_MOCK_*), by the variable, when it gave any: the banner says where the secret came from */
+  fromEnvironment?: FromEnvironment;
 }
 
 export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
                             [--cors-origin http://localhost:5173 ...] [--no-cors]
        ${COMMAND} --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
-                            [--tenant-ttl 7d]
+                            [--database-pool 10] [--tenant-ttl 7d]
        ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
        ${COMMAND} proxy --upstream URL [--gateway-upstream URL] [--strict] [--record DIR] [--report FILE]
   test double options (both modes):
@@ -67,7 +71,7 @@ the origins given, --no-cors sends no CORS headers.
 tokens (the secret: --secret, else VENDOR_SANDBOX_SECRET, else a random one); it prints a token for
 tenant acme at start, and \`${COMMAND} token\` prints more. Records live in memory, in memory and in
 a data directory with --data DIR (survives restarts), or in Postgres with --database-url (shared by
-instances). --tenant-ttl 7d forgets tenants idle for longer; GET /_sandbox/health counts tenants.
+instances; --database-pool N connections at most, default 10). --tenant-ttl 7d forgets tenants idle for longer; GET /_sandbox/health counts tenants.
 --shared sets the limits of a sandbox hosted for many partners: --rate-limit 25 (requests a second per
 tenant, reads and writes apart, bursts to 50; answered 429 with Retry-After), --max-records 1000 (per
 tenant and record kind), --max-tenant-bytes 10MB, --tenant-ttl 7d, and for slow clients
@@ -91,6 +95,7 @@ export const MOCK_FLAGS = {
   // The sandbox's own flags, in the order a refusal without --sandbox lists them.
   data: { flag: '--data', takes: 'value', mode: 'sandbox' },
   databaseUrl: { flag: '--database-url', takes: 'value', mode: 'sandbox' },
+  databasePool: { flag: '--database-pool', takes: 'value', read: readPoolSize, mode: 'sandbox' },
   secret: { flag: '--secret', takes: 'value', mode: 'sandbox' },
   tenantTtl: { flag: '--tenant-ttl', takes: 'value', read: readDuration, mode: 'sandbox' },
   shared: { flag: '--shared', takes: 'nothing', mode: 'sandbox' },
@@ -109,17 +114,21 @@ export const MOCK_FLAGS = {
   journalTotalBytes: { flag: '--journal-total-bytes', takes: 'value', read: readSizeFlag },
 } satisfies FlagTable;
 
+/** What --help prints: the usage, then every flag beside its variable. */
+export const MOCK_HELP = helpText(USAGE, MOCK_FLAGS);
+
 type MockFlags = GivenFlags<typeof MOCK_FLAGS>;
 
-export function parseCliArgs(argv: readonly string[]): CliOptions {
-  const { help, given } = readArgs(argv, MOCK_FLAGS, USAGE);
+export function parseCliArgs(argv: readonly string[], env: FlagEnvironment = process.env): CliOptions {
+  const { help, given, fromEnvironment } = readArgs(argv, MOCK_FLAGS, USAGE, env);
   // The rules between flags, in the order their errors have always come.
   const cors = corsSetting(given);
   const chaos = faultOptions(given);
-  checkSandboxOptions(given);
+  checkSandboxOptions(given, fromEnvironment);
   // The other flags are options of the same names.
   const { corsOrigins, noCors, faults, faultKinds, ...sameNames } = given;
-  return { cors, help, ...sameNames, ...(chaos && { faults: chaos }) };
+  const hasEnvironment = Object.keys(fromEnvironment).length > 0;
+  return { cors, help, ...sameNames, ...(chaos && { faults: chaos }), ...(hasEnvironment && { fromEnvironment }) };
 }
 
 function corsSetting(given: MockFlags): CorsSetting {
@@ -137,8 +146,8 @@ function faultOptions(given: MockFlags): FaultOptions | undefined {
   return { rate: given.faults, ...(given.faultKinds && { kinds: given.faultKinds }), ...(given.seed !== undefined && { seed: given.seed }) };
 }
 
-function checkSandboxOptions(given: MockFlags): void {
-  const sandboxOnly = givenOfMode(MOCK_FLAGS, given, 'sandbox');
+function checkSandboxOptions(given: MockFlags, fromEnvironment: FromEnvironment): void {
+  const sandboxOnly = givenOfMode(MOCK_FLAGS, given, 'sandbox', fromEnvironment);
   const isOutsideSandbox = given.sandbox !== true && sandboxOnly.length > 0;
   if (isOutsideSandbox) throw new Error(`${sandboxOnly.join(', ')} only apply with --sandbox`);
   if (given.data !== undefined && given.databaseUrl !== undefined) {
@@ -147,6 +156,9 @@ function checkSandboxOptions(given: MockFlags): void {
   // Checked here rather than as the flag is read: outside --sandbox, or beside --data, that is the error to name.
   if (given.databaseUrl !== undefined && !/^postgres(ql)?:\/\//i.test(given.databaseUrl)) {
     // Never repeat the URL: it may carry a password.
-    throw new Error('--database-url must be a postgres:// or postgresql:// URL');
+    throw new Error(`${givenAs(MOCK_FLAGS, 'databaseUrl', fromEnvironment)} must be a postgres:// or postgresql:// URL`);
+  }
+  if (given.databasePool !== undefined && given.databaseUrl === undefined) {
+    throw new Error(`${givenAs(MOCK_FLAGS, 'databasePool', fromEnvironment)} needs --database-url (the pool is of Postgres connections)`);
   }
 }

@@ -8,10 +8,10 @@ import { startProxy, type RunningProxy, type StartProxyOptions } from '../server
 import { PACKAGE_NAME } from '../core/command-name.js';
 import { parseOrExit } from './parse-or-exit.js';
 import { onStopRequest } from './stop-requests.js';
-import { parseProxyArgs, PROXY_USAGE, type ProxyCliOptions } from './proxy-options.js';
+import { parseProxyArgs, PROXY_HELP, type ProxyCliOptions } from './proxy-options.js';
 
 export async function proxyCommand(argv: readonly string[]): Promise<void> {
-  const options = parseOrExit('proxy', argv, parseProxyArgs, PROXY_USAGE);
+  const options = parseOrExit('proxy', argv, parseProxyArgs, PROXY_HELP);
   if (options === undefined) return;
   // Signal handlers first: a signal that arrives while starting must still stop cleanly.
   let proxy: RunningProxy | undefined;

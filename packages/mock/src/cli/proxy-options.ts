@@ -1,7 +1,7 @@
 // `npx @vendor/api-mock proxy ...`: its flag table for the shared reader (flag-reader.ts), read into startProxy's
 // options. Errors name the flag, never a URL's value (an upstream URL may carry a password).
 import { COMMAND } from '../core/command-name.js';
-import { readArgs, type FlagTable } from './flag-reader.js';
+import { helpText, readArgs, type FlagEnvironment, type FlagTable } from './flag-reader.js';
 import { readUpstream } from './flag-values.js';
 import { LISTEN_FLAGS } from './listen-flags.js';
 
@@ -39,8 +39,11 @@ export const PROXY_FLAGS = {
   spec: { flag: '--spec', takes: 'value' },
 } satisfies FlagTable;
 
-export function parseProxyArgs(argv: readonly string[]): ProxyCliOptions {
-  const { help, given } = readArgs(argv, PROXY_FLAGS, PROXY_USAGE);
+/** What --help prints: the usage, then every flag beside its variable. */
+export const PROXY_HELP = helpText(PROXY_USAGE, PROXY_FLAGS);
+
+export function parseProxyArgs(argv: readonly string[], env: FlagEnvironment = process.env): ProxyCliOptions {
+  const { help, given } = readArgs(argv, PROXY_FLAGS, PROXY_USAGE, env);
   // The flags are options of the same names; only --help may leave out --upstream.
   return { ...given, help, upstream: given.upstream ?? '' };
 }

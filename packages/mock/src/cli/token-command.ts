@@ -2,7 +2,7 @@
 // prints a sandbox token; the token is the last line of stdout.
 import { checkExpiresIn, checkSubject, checkTenant, createTokenIssuer, DEFAULT_EXPIRES_IN, defaultSubject, SECRET_ENV } from '../sandbox/tokens.js';
 import { COMMAND } from '../core/command-name.js';
-import { readArgs, type FlagTable } from './flag-reader.js';
+import { helpText, readArgs, type FlagTable } from './flag-reader.js';
 
 export const TOKEN_USAGE = `Usage: ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in ${DEFAULT_EXPIRES_IN}]
 
@@ -26,8 +26,11 @@ export const TOKEN_FLAGS = {
   expiresIn: { flag: '--expires-in', takes: 'value' },
 } satisfies FlagTable;
 
+/** What --help prints: the usage, then every flag beside its variable. */
+export const TOKEN_HELP = helpText(TOKEN_USAGE, TOKEN_FLAGS);
+
 export function parseTokenArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): TokenOptions {
-  const { help, given } = readArgs(argv, TOKEN_FLAGS, TOKEN_USAGE);
+  const { help, given } = readArgs(argv, TOKEN_FLAGS, TOKEN_USAGE, env);
   if (help) return { tenant: '', subject: '', secret: '', expiresIn: DEFAULT_EXPIRES_IN, help };
   checkTenant(given.tenant);
   const subject = given.subject ?? defaultSubject(given.tenant);

@@ -12,7 +12,7 @@ import { runVerify } from '../verify/verify.js';
 import { settledOptions, VerifyUsageError } from '../verify/verify-options.js';
 import type { VerifyReport } from '../verify/verify-types.js';
 import { parseOrExit } from './parse-or-exit.js';
-import { flagOf, parseVerifyArgs, VERIFY_USAGE } from './verify-options.js';
+import { flagOf, parseVerifyArgs, VERIFY_HELP } from './verify-options.js';
 
 /** Exit statuses beyond 0 (no findings) and 1 (findings). */
 const USAGE_ERROR = 2;
@@ -24,7 +24,7 @@ export async function verifyCommand(argv: readonly string[]): Promise<void> {
     process.stdout.write(`${checkListing()}\n`);
     return;
   }
-  const options = parseOrExit('verify', argv, parseVerifyArgs, VERIFY_USAGE);
+  const options = parseOrExit('verify', argv, parseVerifyArgs, VERIFY_HELP);
   if (options === undefined) return;
   // Ctrl+C stops the run, not the process: the run returns what ran, and the reports are written before exit 130.
   const interrupt = new AbortController();

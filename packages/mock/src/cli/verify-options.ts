@@ -5,7 +5,7 @@
 import { COMMAND } from '../core/command-name.js';
 import { VERIFY_RULES } from '../verify/option-rules.js';
 import { DEFAULT_CASES, type VerifyOptions } from '../verify/verify-options.js';
-import { readArgs, type FlagTable, type GivenFlags } from './flag-reader.js';
+import { helpText, readArgs, type FlagTable, type GivenFlags } from './flag-reader.js';
 import { readByRule } from './flag-values.js';
 
 export const TOKEN_ENV = 'VENDOR_API_TOKEN';
@@ -47,11 +47,14 @@ export const VERIFY_FLAGS = {
   spec: { flag: '--spec', takes: 'value' },
 } satisfies FlagTable;
 
+/** What --help prints: the usage, then every flag beside its variable. */
+export const VERIFY_HELP = helpText(VERIFY_USAGE, VERIFY_FLAGS);
+
 /** verify()'s options as the command line gave them, the token from the environment, and the reports' files. */
 export type VerifyCliOptions = GivenFlags<typeof VERIFY_FLAGS> & VerifyOptions & { help: boolean };
 
 export function parseVerifyArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): VerifyCliOptions {
-  const { help, given } = readArgs(argv, VERIFY_FLAGS, VERIFY_USAGE);
+  const { help, given } = readArgs(argv, VERIFY_FLAGS, VERIFY_USAGE, env);
   // Only --help may leave out --base-url; its usage needs no token.
   const options = { ...given, baseUrl: given.baseUrl ?? '', token: '', help };
   if (help) return options;

@@ -6,6 +6,9 @@ import { readOperations, type MockOperation } from '../spec/operation-table.js';
 import type { OpenApiDocument } from '../types.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
 
+/** What the checks of an exchange read of the contract: the document, its model and the operation table. */
+export type ContractTables = Pick<Contract, 'doc' | 'model' | 'operations'>;
+
 export interface Contract {
   doc: OpenApiDocument;
   model: SpecModel;

@@ -53,6 +53,29 @@ const CLOSE_BRACKET = 0x5d;
  * bytes are in strings, and reading them one at a time was a tenth of the mock's own work on a valid PUT (issue 42).
  */
 export function nestsDeeperThan(bytes: Uint8Array, limit: number): boolean {
+  if (!hasMoreOpeningsThan(bytes, limit)) return false;
+  return nestsDeeperByScan(bytes, limit);
+}
+
+/**
+ * Whether the bytes hold more than `limit` opening brackets, strings included, counted with native searches and
+ * stopping past `limit`. Nesting deeper than `limit` needs that many, so most bodies (a valid PUT's has a dozen) are
+ * answered here without the byte-by-byte scan; a count in strings only sends a body on to the exact scan.
+ */
+function hasMoreOpeningsThan(bytes: Uint8Array, limit: number): boolean {
+  const braces = countUpTo(bytes, OPEN_BRACE, limit + 1);
+  return braces + countUpTo(bytes, OPEN_BRACKET, limit + 1 - braces) > limit;
+}
+
+/** How many times `byte` occurs in `bytes`, counting no further than `most`. */
+function countUpTo(bytes: Uint8Array, byte: number, most: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(byte); at >= 0 && count < most; at = bytes.indexOf(byte, at + 1)) count++;
+  return count;
+}
+
+/** The exact reading: depth counted byte by byte outside strings. */
+function nestsDeeperByScan(bytes: Uint8Array, limit: number): boolean {
   let depth = 0;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i]!;

@@ -30,6 +30,8 @@ export interface SandboxOptions extends LimitOptions {
   data?: string;
   /** a Postgres URL shared by several sandbox instances; exclusive with `data` */
   databaseUrl?: string;
+  /** the most Postgres connections this instance opens (default 10) */
+  databasePool?: number;
   /** forget tenants idle for longer: a duration ("7d", "12h", "30m") or milliseconds; default: never (7d with `shared`) */
   tenantTtl?: string | number;
 }

@@ -54,8 +54,8 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   // Checked first: a wrong URL fails before the spec is read, and the message never repeats the URL.
   const upstreams = createUpstreams(options.upstream, options.gatewayUpstream);
   const contract = await loadContract(options.spec);
-  const { doc, model, operations, validators } = contract;
-  const report = createProxyReport({ doc, operations, model });
+  const { operations, validators } = contract;
+  const report = createProxyReport(contract);
   const recorder = options.record === undefined ? undefined : createExchangeRecorder(options.record, { warn: onWarning });
   const onExchange = exchangeObservers(report, recorder, options, onWarning);
   const agents = createUpstreamAgents();

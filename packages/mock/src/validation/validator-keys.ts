@@ -6,9 +6,9 @@
 //   parameters <operationId> <path|query|header> the operation's parameters of that place, as one object
 //   response <operationId> <status>              the JSON body of a documented response
 //   response-headers <operationId> <status>      the headers a documented response names, as one object
-import { createSpecModel, EMAIL_FORMAT } from '@vendor/spec-model';
+import { EMAIL_FORMAT } from '@vendor/spec-model';
 import { rewriteDiscriminators } from './discriminator-rewrite.js';
-import { PARAMETER_PLACES, readOperations, type MockOperation, type MockResponseHeader, type ParameterPlace } from '../spec/operation-table.js';
+import { PARAMETER_PLACES, type MockOperation, type MockResponseHeader, type ParameterPlace } from '../spec/operation-table.js';
 import type { OpenApiDocument } from '../types.js';
 
 /** The `$id` the rewritten bundle is registered under; every key's schema `$ref`s into it. */
@@ -47,7 +47,8 @@ export interface ValidatorSchemaSet {
   exact: Array<{ key: string; schema: Record<string, unknown> }>;
 }
 
-export function validatorSchemas(doc: OpenApiDocument, operations: MockOperation[] = readOperations(createSpecModel(doc))): ValidatorSchemaSet {
+/** `operations` is the contract's table (contract/readTables), built once: the generator reads it there too. */
+export function validatorSchemas(doc: OpenApiDocument, operations: readonly MockOperation[]): ValidatorSchemaSet {
   const { $schema: _dialect, ...rewritten } = rewriteDiscriminators(doc);
   const ref = (pointer: string) => ({ $ref: `${DOCUMENT_ID}${pointer}` });
   const coerced: ValidatorSchemaSet['coerced'] = [];

@@ -59,7 +59,7 @@ export async function runVerify(settings: VerifySettings): Promise<VerifyReport>
   const target: Target = { baseUrl: settings.baseUrl, gatewayBaseUrl: settings.gatewayBaseUrl, token: settings.token, fetch: settings.fetch, timeoutMs: settings.timeoutMs, stop: stopper.signal };
   const pacer = createPacer(settings.concurrency, settings.rate);
   const pacedTarget: Target = { ...target, fetch: (input, init) => pacer.one(() => target.fetch(input, init)) };
-  const provenance = createProvenanceCheck(contract.doc, contract.operations, contract.model);
+  const provenance = createProvenanceCheck(contract);
   const samples = new Map<string, NonNullable<ProvenanceVerdict['sample']>>();
   const makeUnique = uniqueValueMaker(contract, settings.run);
   const seen = new Map<string, FirstSeen>();

@@ -35,12 +35,12 @@ describe('the layers of packages/mock/src', () => {
     expect(importsBetween(graph, 'verify/', 'proxy/')).toEqual([]);
   });
 
-  // validator-keys.ts keeps a default for the build-time generator (scripts/generators/50-mock-validators.mjs),
-  // which has no contract; every start passes the table it was handed.
-  it('loads the contract in one place: only contract/ reads the spec file and builds the operation table', () => {
+  // The build-time generator (scripts/generators/50-mock-validators.mjs) takes its table from contract/ too.
+  it('loads the contract in one place: only contract/ reads the spec file and builds the model and the operation table', () => {
     const callers = (call: string) => [...graph.keys()].filter((file) => readFileSync(path.join(srcRoot, file), 'utf8').includes(call)).sort();
     expect(callers('loadSpec(')).toEqual(['contract/load-contract.ts', 'spec/load-spec.ts']);
-    expect(callers('readOperations(')).toEqual(['contract/contract.ts', 'spec/operation-table.ts', 'validation/validator-keys.ts']);
+    expect(callers('readOperations(')).toEqual(['contract/contract.ts', 'spec/operation-table.ts']);
+    expect(callers('createSpecModel(')).toEqual(['contract/contract.ts']);
     expect(callers('loadSchemaValidators(')).toEqual(['contract/load-contract.ts', 'validation/runtime-validators.ts']);
   });
 });

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { givenOfMode, readArgs, type FlagTable } from '../../src/cli/flag-reader.js';
+import { environmentHelp, givenOfMode, readArgs, variableOf, type FlagTable } from '../../src/cli/flag-reader.js';
 import { readPort } from '../../src/cli/flag-values.js';
 import { MOCK_FLAGS, parseCliArgs, USAGE } from '../../src/cli/mock-options.js';
 import { parseProxyArgs, PROXY_FLAGS, PROXY_USAGE } from '../../src/cli/proxy-options.js';
@@ -22,7 +22,7 @@ const FLAGS = {
   room: { flag: '--room', takes: 'value', mode: 'house' },
 } satisfies FlagTable;
 
-const read = (argv: string[]) => readArgs(argv, FLAGS, 'Usage: test');
+const read = (argv: string[]) => readArgs(argv, FLAGS, 'Usage: test', {});
 
 /** The message `parse` throws for argv ('' when it does not throw). */
 function refusal(parse: (argv: string[]) => unknown, argv: string[]): string {
@@ -39,6 +39,7 @@ describe('readArgs', () => {
     expect(read(['--name', 'a', '--port=80', '-p', '81', '--tag', 'x', '--tag=y', '--strict', '--quiet=whatever'])).toEqual({
       help: false,
       given: { name: 'a', port: 81, tag: ['x', 'y'], strict: true, quiet: true },
+      fromEnvironment: {},
     });
   });
 
@@ -67,7 +68,7 @@ describe('readArgs', () => {
 
   it('requires a required flag unless --help (or -h, with or without a value) is given', () => {
     expect(refusal(read, ['--port', '1'])).toBe('--name is required\nUsage: test');
-    for (const help of ['--help', '-h', '--help=1']) expect(read([help])).toEqual({ help: true, given: {} });
+    for (const help of ['--help', '-h', '--help=1']) expect(read([help])).toEqual({ help: true, given: {}, fromEnvironment: {} });
     expect(refusal(read, ['--help', '--port', 'x'])).toContain('--port must be');
   });
 
@@ -75,6 +76,62 @@ describe('readArgs', () => {
     const { given } = read(['--name', 'a', '--room', 'r', '--home', 'h']);
     expect(givenOfMode(FLAGS, given, 'house')).toEqual(['--home', '--room']);
     expect(givenOfMode(FLAGS, read(['--name', 'a']).given, 'house')).toEqual([]);
+  });
+});
+
+describe('readArgs from the environment (VENDOR_API_MOCK_<FLAG>)', () => {
+  const readEnv = (argv: string[], env: Record<string, string>) => readArgs(argv, FLAGS, 'Usage: test', env);
+
+  it('names each flag\'s variable after the flag: dashes to underscores, upper case, --no-x kept whole', () => {
+    expect(variableOf('--database-url')).toBe('VENDOR_API_MOCK_DATABASE_URL');
+    expect(variableOf('--rate-limit')).toBe('VENDOR_API_MOCK_RATE_LIMIT');
+    expect(variableOf('--no-cors')).toBe('VENDOR_API_MOCK_NO_CORS');
+  });
+
+  it('reads a flag argv left out from its variable, by the same rule, and says which variable gave it', () => {
+    const { given, fromEnvironment } = readEnv([], { VENDOR_API_MOCK_NAME: 'a', VENDOR_API_MOCK_PORT: '81', VENDOR_API_MOCK_TAG: 'x' });
+    expect(given).toEqual({ name: 'a', port: 81, tag: ['x'] });
+    expect(fromEnvironment).toEqual({ name: 'VENDOR_API_MOCK_NAME', port: 'VENDOR_API_MOCK_PORT', tag: 'VENDOR_API_MOCK_TAG' });
+  });
+
+  it('lets the command line win over the variable, a repeatable flag included', () => {
+    const { given, fromEnvironment } = readEnv(['--port', '82', '--tag', 'y'], { VENDOR_API_MOCK_NAME: 'a', VENDOR_API_MOCK_PORT: '81', VENDOR_API_MOCK_TAG: 'x' });
+    expect(given).toEqual({ name: 'a', port: 82, tag: ['y'] });
+    expect(fromEnvironment).toEqual({ name: 'VENDOR_API_MOCK_NAME' });
+  });
+
+  it('reads a switch as true, false, 1 or 0 in any case, and refuses anything else naming the variable', () => {
+    const strict = (value: string) => readEnv(['--name', 'a'], { VENDOR_API_MOCK_STRICT: value }).given.strict;
+    for (const on of ['true', 'TRUE', '1']) expect(strict(on)).toBe(true);
+    for (const off of ['false', 'False', '0']) expect(strict(off)).toBeUndefined();
+    expect(refusal(() => strict('yes'), [])).toBe('VENDOR_API_MOCK_STRICT must be true, false, 1 or 0 (got yes)');
+  });
+
+  it('names the variable when its value breaks the rule, and counts an empty variable as unset', () => {
+    expect(refusal(() => readEnv(['--name', 'a'], { VENDOR_API_MOCK_PORT: 'x' }), [])).toBe('VENDOR_API_MOCK_PORT must be an integer from 0 to 65535 (got x)');
+    expect(readEnv(['--name', 'a'], { VENDOR_API_MOCK_PORT: '' }).given).toEqual({ name: 'a' });
+    expect(refusal(() => readEnv([], { VENDOR_API_MOCK_NAME: '' }), [])).toBe('--name is required\nUsage: test');
+  });
+
+  it('lists a mode\'s options by the variable that gave them', () => {
+    const { given, fromEnvironment } = readEnv(['--name', 'a', '--room', 'r'], { VENDOR_API_MOCK_HOME: 'h' });
+    expect(givenOfMode(FLAGS, given, 'house', fromEnvironment)).toEqual(['VENDOR_API_MOCK_HOME', '--room']);
+  });
+
+  it('lists every flag of a table beside its variable in the help', () => {
+    const help = environmentHelp(FLAGS);
+    for (const spec of Object.values(FLAGS)) expect(help).toMatch(new RegExp(`^  ${spec.flag}.* ${variableOf(spec.flag)}$`, 'm'));
+    expect(help).toMatch(/^ {2}--port, -p +VENDOR_API_MOCK_PORT$/m);
+  });
+
+  it('reads the mock\'s flags so: sandbox options from their variables, each refusal naming what was set', () => {
+    const options = parseCliArgs(['--sandbox'], { VENDOR_API_MOCK_DATABASE_URL: 'postgres://db/x', VENDOR_API_MOCK_DATABASE_POOL: '4', VENDOR_API_MOCK_SHARED: '1' });
+    expect(options).toMatchObject({ sandbox: true, databaseUrl: 'postgres://db/x', databasePool: 4, shared: true });
+    expect(refusal((argv) => parseCliArgs(argv, { VENDOR_API_MOCK_DATA: 'd' }), [])).toBe('VENDOR_API_MOCK_DATA only apply with --sandbox');
+    expect(refusal((argv) => parseCliArgs(argv, { VENDOR_API_MOCK_DATABASE_POOL: '0' }), ['--sandbox'])).toBe(
+      'VENDOR_API_MOCK_DATABASE_POOL must be a whole number of connections from 1 to 1000 (got 0)',
+    );
+    expect(refusal((argv) => parseCliArgs(argv, {}), ['--sandbox', '--database-pool', '5'])).toBe('--database-pool needs --database-url (the pool is of Postgres connections)');
   });
 });
 

@@ -2,7 +2,8 @@
 // facts read from the running service or choices made where the API's description is silent. Each exchange the
 // proxy forwards that exercises such an element either agrees (no finding there) or contradicts it (a finding at
 // or under it), and this module counts both per element. Pure: no Node built-ins, no I/O.
-import { createSpecModel, readProvenance, responseFor, type OpenApiDocument, type SpecModel } from '@vendor/spec-model';
+import { readProvenance, responseFor, type OpenApiDocument, type SpecModel } from '@vendor/spec-model';
+import type { ContractTables } from '../../contract/contract.js';
 import type { CheckedExchange, Direction, Finding, SeenBody } from '../checking/checked-exchange.js';
 import type { MockOperation } from '../../spec/operation-table.js';
 import { isAtOrUnder, namesParameter, parseFindingPath, valuesAt } from './provenance-paths.js';
@@ -58,8 +59,9 @@ interface Tally {
   rules: Map<string, number>;
 }
 
-/** `model` is the spec model of `doc` when the caller has read one already (the proxy has), so it is read once. */
-export function createProvenanceCheck(doc: OpenApiDocument, operations: readonly MockOperation[], model: SpecModel = createSpecModel(doc)): ProvenanceCheck {
+/** The model and the operation table come from the contract (contract/), read once per start: never built here. */
+export function createProvenanceCheck(contract: ContractTables): ProvenanceCheck {
+  const { doc, model, operations } = contract;
   const { markers } = readProvenance(doc);
   const hasMarkers = markers.length > 0;
   // Without markers nothing is planned: the proxy then pays nothing per exchange for this check.

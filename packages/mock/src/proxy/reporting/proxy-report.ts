@@ -2,7 +2,7 @@
 // (counted by direction, place and rule, with one redacted sample each); the paths the spec does not have; and
 // whether the traffic agreed with the spec's marked, gap-filled facts. json() for files and tools, markdown() for
 // stderr on shutdown. Pure: no Node built-ins, no I/O.
-import type { OpenApiDocument, SpecModel } from '@vendor/spec-model';
+import type { ContractTables } from '../../contract/contract.js';
 import type { CheckedExchange, Finding } from '../../conformance/checking/checked-exchange.js';
 import type { MockOperation } from '../../spec/operation-table.js';
 import { createProvenanceCheck, type ProvenanceCheck, type ProvenanceEntry } from '../../conformance/provenance/provenance-check.js';
@@ -32,9 +32,10 @@ interface OperationTally {
   findings: Map<string, FindingSummary>;
 }
 
-export function createProxyReport(options: { doc: OpenApiDocument; operations: readonly MockOperation[]; model?: SpecModel }): ProxyReportBuilder {
-  const { operations } = options;
-  const provenance = createProvenanceCheck(options.doc, operations, options.model);
+/** `contract` is the one the proxy loaded (contract/): its model and operation table, never one of its own. */
+export function createProxyReport(contract: ContractTables): ProxyReportBuilder {
+  const { operations } = contract;
+  const provenance = createProvenanceCheck(contract);
   const byOperation = new Map<string, OperationTally>();
   const unknown = new Map<string, UnknownOperationReport>();
   const totals = { exchanges: 0, findings: 0, unknownExchanges: 0, unknownNotListed: 0 };

@@ -15,6 +15,8 @@ export interface StoreChoice {
   data?: string;
   /** a Postgres URL; never repeated in an error (it may hold a password) */
   databaseUrl?: string;
+  /** the most connections to it (default DEFAULT_POOL_SIZE) */
+  databasePool?: number;
   /** what one tenant's writes may keep; undefined: no limit */
   quota?: TenantQuota;
 }
@@ -35,7 +37,7 @@ async function openOverlay(choice: StoreChoice, warn: (line: string) => void): P
   if (choice.databaseUrl === undefined) return createMemoryOverlay('memory', undefined, choice.quota);
   try {
     const { createPgDriver } = await import('./pg-driver.js');
-    return await createSqlOverlay(await createPgDriver(choice.databaseUrl), choice.quota);
+    return await createSqlOverlay(await createPgDriver(choice.databaseUrl, choice.databasePool), choice.quota);
   } catch (error) {
     if (error instanceof MissingDriverError) throw error;
     const reason = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);

@@ -5,7 +5,7 @@ import { createSpecModel, type OpenApiDocument } from '@vendor/spec-model';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createProvenanceCheck, type ProvenanceEntry } from '../../../src/conformance/provenance/provenance-check.js';
 import { readOperations, type MockOperation } from '../../../src/spec/operation-table.js';
-import { exchangeOf, finding, operationNamed, operationsOf, thingsSpec } from './provenance-fixtures.js';
+import { exchangeOf, finding, operationNamed, operationsOf, tablesOf, thingsSpec } from './provenance-fixtures.js';
 // @ts-expect-error: plain ESM helper without type declarations
 import { bundleSpec } from '../../../../../scripts/lib/bundle.mjs';
 // @ts-expect-error: plain ESM helper without type declarations
@@ -21,7 +21,7 @@ describe('a synthetic spec with two assumption markers', () => {
   const page = (things: unknown[]) => ({ kind: 'json' as const, value: { data: things } });
 
   test('one exchange confirms the enumeration and contradicts the field a finding lies under', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     check.add(
       exchangeOf(listThings, {
         responseBody: page([{ id: 't1', status: 'active', size: 'big', parent: { id: 't0', status: 'gone' } }]),
@@ -61,7 +61,7 @@ describe('a synthetic spec with two assumption markers', () => {
   });
 
   test('the mock-style path (positions joined with dots) points at the same element', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     check.add(exchangeOf(listThings, { responseBody: page([{ id: 't1', status: 'active', size: 1 }, { id: 't2', status: 'active' }]) }));
     check.add(
       exchangeOf(listThings, {
@@ -74,14 +74,14 @@ describe('a synthetic spec with two assumption markers', () => {
   });
 
   test('a missing required field is exercised through its finding', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     check.add(exchangeOf(listThings, { responseBody: page([{ id: 't1' }]), findings: [finding(listThings, 'response', 'body.data[0].status', 'required')] }));
     // The enumeration needs a value to be exercised; the finding alone does not show one.
     expect(check.entries()).toEqual([]);
   });
 
   test('traffic that does not reach a marked element leaves it out', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     check.add(exchangeOf(listThings, { responseBody: page([]) }));
     check.add(exchangeOf(listThings, { status: 503, responseBody: page([{ id: 't1', status: 'active', size: 1 }]) }));
     check.add(exchangeOf(undefined, { responseBody: page([{ id: 't1', status: 'active', size: 1 }]) }));
@@ -89,7 +89,7 @@ describe('a synthetic spec with two assumption markers', () => {
   });
 
   test("a status the proxy answered without the upstream says nothing of the service", () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     const body = page([{ id: 't1', status: 'active', size: 1 }]);
     check.add(exchangeOf(listThings, { status: 200, responseBody: body, proxyAnswer: { status: 200, reason: 'proxy-error' } }));
     check.add(exchangeOf(listThings, { status: 200, responseBody: body, proxyAnswer: { status: 400, reason: 'invalid-request' } }));
@@ -100,7 +100,7 @@ describe('a synthetic spec with two assumption markers', () => {
   });
 
   test('a request finding does not touch response elements', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     check.add(
       exchangeOf(listThings, {
         responseBody: page([{ id: 't1', status: 'active', size: 2 }]),
@@ -111,14 +111,14 @@ describe('a synthetic spec with two assumption markers', () => {
   });
 
   test('the recursion through Thing.parent is not walked: the markers are met once, at the top', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     expect(check.markers.map((marker) => marker.pointer)).toEqual([STATUS_POINTER, SIZE_POINTER]);
     expect(check.uncheckable).toEqual([]);
   });
 
   test('a document without markers (the published bundle) says so and counts nothing', () => {
     const published = publishedDocument(doc) as OpenApiDocument;
-    const check = createProvenanceCheck(published, operationsOf(published));
+    const check = createProvenanceCheck(tablesOf(published));
     check.add(exchangeOf(listThings, { responseBody: page([{ id: 't1', status: 'active', size: 'big' }]) }));
     expect(check.hasMarkers).toBe(false);
     expect(check.markers).toEqual([]);
@@ -137,7 +137,7 @@ describe('status, parameter and nullability elements', () => {
   const unauthorized = { kind: 'json' as const, value: { statusCode: 401, message: 'no token' } };
 
   test('a marked response is exercised by its status; any response finding contradicts it', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     check.add(exchangeOf(listThings, { status: 401, responseBody: unauthorized }));
     check.add(exchangeOf(listThings, { status: 401, responseBody: unauthorized, findings: [finding(listThings, 'response', 'header.www-authenticate', 'required')] }));
     expect(check.entries()).toEqual([
@@ -146,7 +146,7 @@ describe('status, parameter and nullability elements', () => {
   });
 
   test('a marked query parameter is exercised when sent', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     check.add(exchangeOf(listThings, { query: new URLSearchParams('limit=5') }));
     check.add(exchangeOf(listThings, { query: new URLSearchParams('limit=x'), findings: [finding(listThings, 'request', 'query.limit', 'type')] }));
     check.add(exchangeOf(listThings));
@@ -162,7 +162,7 @@ describe('status, parameter and nullability elements', () => {
     const limitEntries = (check: ReturnType<typeof createProvenanceCheck>) => check.entries().filter((entry) => entry.at === 'query.limit');
 
     test('a request that breaks it and is refused confirms it, and is counted as refused', () => {
-      const check = createProvenanceCheck(doc, operations);
+      const check = createProvenanceCheck(tablesOf(doc));
       check.add(exchangeOf(listThings, { ...badLimit, status: 400, responseBody: refusal('limit must be an integer') }));
       check.add(exchangeOf(listThings, { ...badLimit, status: 404, responseBody: refusal('not found') }));
       expect(limitEntries(check)).toEqual([expect.objectContaining({ direction: 'request', verdict: 'confirmed', seen: 2, contradictions: 0, refused: 2 })]);
@@ -170,24 +170,24 @@ describe('status, parameter and nullability elements', () => {
     });
 
     test('a request that breaks it and is accepted contradicts it', () => {
-      const check = createProvenanceCheck(doc, operations);
+      const check = createProvenanceCheck(tablesOf(doc));
       check.add(exchangeOf(listThings, { ...badLimit, status: 400, responseBody: refusal('limit must be an integer') }));
       check.add(exchangeOf(listThings, { ...badLimit, status: 200 }));
       expect(limitEntries(check)).toEqual([expect.objectContaining({ verdict: 'contradicted', seen: 2, contradictions: 1, refused: 1, rule: 'type' })]);
     });
 
     test('a request that keeps it is confirmed when accepted, and contradicts it when refused as invalid naming it', () => {
-      const accepted = createProvenanceCheck(doc, operations);
+      const accepted = createProvenanceCheck(tablesOf(doc));
       accepted.add(exchangeOf(listThings, { ...goodLimit, status: 200 }));
       expect(limitEntries(accepted)).toEqual([expect.objectContaining({ verdict: 'confirmed', seen: 1, contradictions: 0 })]);
       expect(limitEntries(accepted)[0]!.refused).toBeUndefined();
-      const refused = createProvenanceCheck(doc, operations);
+      const refused = createProvenanceCheck(tablesOf(doc));
       refused.add(exchangeOf(listThings, { ...goodLimit, status: 400, responseBody: refusal('limit must be at most 3') }));
       expect(limitEntries(refused)).toEqual([expect.objectContaining({ verdict: 'contradicted', seen: 1, contradictions: 1, rule: 'refused-valid-request' })]);
     });
 
     test('answers that say nothing of the rule leave it unjudged', () => {
-      const check = createProvenanceCheck(doc, operations);
+      const check = createProvenanceCheck(tablesOf(doc));
       // A refusal naming something else, an authentication refusal, a 5xx, and the proxy's own refusal (strict).
       check.add(exchangeOf(listThings, { ...goodLimit, status: 400, responseBody: refusal('cursor is malformed') }));
       // Only a whole word names it: "limits" is another word.
@@ -200,7 +200,7 @@ describe('status, parameter and nullability elements', () => {
   });
 
   test('a nullable marked field: the field when present, the nullability when null was seen', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     check.add(exchangeOf(listThings, { responseBody: { kind: 'json', value: { data: [{ id: 't1', status: 'active', retiredAt: null }] } } }));
     check.add(exchangeOf(listThings, { responseBody: { kind: 'json', value: { data: [{ id: 't2', status: 'retired', retiredAt: '2026-01-01' }] } } }));
     const retired = check.entries().filter((entry) => entry.at === 'body.data[].retiredAt');
@@ -211,7 +211,7 @@ describe('status, parameter and nullability elements', () => {
   });
 
   test('a marker on an operation is listed as not checkable from traffic', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     expect(check.uncheckable.map((marker) => marker.pointer)).toEqual(['#/paths/~1things/get']);
   });
 });
@@ -226,14 +226,14 @@ describe("the repository's source bundle", () => {
 
   // The markers are the spec model's (readProvenance), the same list scripts/provenance.mjs reports.
   test('plans every marker of the source bundle; only markers on operations are uncheckable', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     expect(check.markers.length).toBeGreaterThan(0);
     expect(check.uncheckable.length).toBeLessThan(check.markers.length);
     for (const marker of check.uncheckable) expect(marker.pointer).toMatch(/^#\/paths\/[^/]+\/(get|put|post|delete|patch)$/);
   });
 
   test('a marked shared response (401 of getTeam) is confirmed by an answer without findings', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     const getTeam = operationNamed(operations, 'getTeam');
     check.add(exchangeOf(getTeam, { status: 401, responseBody: { kind: 'json', value: { statusCode: 401, message: 'Missing or invalid Authorization header' } } }));
     expect(check.entries()).toContainEqual(
@@ -243,7 +243,7 @@ describe("the repository's source bundle", () => {
   });
 
   test('a required header the upstream enforces (getFile without x-vendor-provider-name, refused with 400) is confirmed', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     const getFile = operationNamed(operations, 'getFile');
     check.add(
       exchangeOf(getFile, {
@@ -257,7 +257,7 @@ describe("the repository's source bundle", () => {
   });
 
   test("a marked response of one operation (getFile's 400) is contradicted by a finding in its body", () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     const getFile = operationNamed(operations, 'getFile');
     check.add(
       exchangeOf(getFile, {
@@ -272,7 +272,7 @@ describe("the repository's source bundle", () => {
   });
 
   test('a marked query parameter and a marked nullable property are exercised', () => {
-    const check = createProvenanceCheck(doc, operations);
+    const check = createProvenanceCheck(tablesOf(doc));
     const turns = operationNamed(operations, 'listAgentSessionTurns');
     const getTeam = operationNamed(operations, 'getTeam');
     check.add(exchangeOf(turns, { query: new URLSearchParams('limit=5') }));

@@ -1,5 +1,6 @@
 // Shared by the proxy report and provenance check tests: a small spec of things, and CheckedExchange objects built
 // by hand (no network, no proxy).
+import { readTables, type ContractTables } from '../../../src/contract/contract.js';
 import { createSpecModel, type OpenApiDocument } from '@vendor/spec-model';
 import type { CheckedExchange, Finding } from '../../../src/conformance/checking/checked-exchange.js';
 import { readOperations, type MockOperation } from '../../../src/spec/operation-table.js';
@@ -74,6 +75,11 @@ export function thingsSpec(): OpenApiDocument {
       },
     },
   };
+}
+
+/** The contract's tables of `doc`, read as contract/ reads them: what the checks are handed. */
+export function tablesOf(doc: OpenApiDocument): ContractTables {
+  return { doc, ...readTables(doc) };
 }
 
 export function operationsOf(doc: OpenApiDocument): MockOperation[] {

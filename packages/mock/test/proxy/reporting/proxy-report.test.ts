@@ -3,7 +3,7 @@
 import type { OpenApiDocument } from '@vendor/spec-model';
 import { describe, expect, test } from 'vitest';
 import { createProxyReport, MAX_UNKNOWN_PATHS } from '../../../src/proxy/reporting/proxy-report.js';
-import { exchangeOf, finding, operationNamed, operationsOf, thingsSpec } from '../../conformance/provenance/provenance-fixtures.js';
+import { exchangeOf, finding, operationNamed, operationsOf, tablesOf, thingsSpec } from '../../conformance/provenance/provenance-fixtures.js';
 // @ts-expect-error: plain ESM helper without type declarations
 import { publishedDocument } from '../../../../../scripts/lib/published.mjs';
 
@@ -15,7 +15,7 @@ const page = (things: unknown[]) => ({ kind: 'json' as const, value: { data: thi
 
 describe('aggregation', () => {
   const build = () => {
-    const report = createProxyReport({ doc, operations });
+    const report = createProxyReport(tablesOf(doc));
     // createThing is called first, but listThings comes first in the spec, and so in the report.
     report.add(exchangeOf(createThing, { status: 201, responseBody: { kind: 'json', value: { id: 't9', status: 'active' } } }));
     report.add(exchangeOf(listThings, { responseBody: page([{ id: 't1', status: 'active', size: 1 }]) }));
@@ -65,7 +65,7 @@ describe('aggregation', () => {
   });
 
   test("the proxy's own answers are counted by reason beside the statuses", () => {
-    const report = createProxyReport({ doc, operations });
+    const report = createProxyReport(tablesOf(doc));
     report.add(exchangeOf(listThings, { status: 502, proxyAnswer: { status: 502, reason: 'unreachable' } }));
     report.add(exchangeOf(listThings, { status: 200, proxyAnswer: { status: 502, reason: 'invalid-response' } }));
     report.add(exchangeOf(listThings, { status: 200 }));
@@ -75,13 +75,13 @@ describe('aggregation', () => {
   });
 
   test('operations never called are named', () => {
-    const report = createProxyReport({ doc, operations });
+    const report = createProxyReport(tablesOf(doc));
     report.add(exchangeOf(createThing, { status: 201 }));
     expect(report.json().notCalled).toEqual(['listThings']);
   });
 
   test('past MAX_UNKNOWN_PATHS distinct unknown paths, the rest are only counted', () => {
-    const report = createProxyReport({ doc, operations });
+    const report = createProxyReport(tablesOf(doc));
     for (let i = 0; i <= MAX_UNKNOWN_PATHS; i += 1) report.add(exchangeOf(undefined, { path: `/scan/${i}`, status: 404 }));
     const json = report.json();
     expect(json.unknownOperations).toHaveLength(MAX_UNKNOWN_PATHS);
@@ -110,7 +110,7 @@ describe('aggregation', () => {
 
 describe('provenance in the report', () => {
   test('verdicts per marked element, with the markers not exercised yet', () => {
-    const report = createProxyReport({ doc, operations });
+    const report = createProxyReport(tablesOf(doc));
     report.add(
       exchangeOf(listThings, {
         responseBody: page([{ id: 't1', status: 'active', size: 'big' }]),
@@ -130,7 +130,7 @@ describe('provenance in the report', () => {
 
   test('on the published bundle (markers stripped) the report says there are none', () => {
     const published = publishedDocument(doc) as OpenApiDocument;
-    const report = createProxyReport({ doc: published, operations: operationsOf(published) });
+    const report = createProxyReport(tablesOf(published));
     report.add(exchangeOf(listThings, { responseBody: page([{ id: 't1', status: 'active', size: 1 }]) }));
     expect(report.json().provenance).toEqual({
       hasMarkers: false,
@@ -151,7 +151,7 @@ describe('no secret reaches the report', () => {
   const TOKEN = 'tok-secret-123';
 
   test('neither a body password nor a bearer token, even when a finding quotes them', () => {
-    const report = createProxyReport({ doc, operations });
+    const report = createProxyReport(tablesOf(doc));
     const secretExchange = exchangeOf(createThing, {
       status: 400,
       requestHeaders: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -184,7 +184,7 @@ describe('no secret reaches the report', () => {
   });
 
   test('a body excerpt shows non-secret values, cut short', () => {
-    const report = createProxyReport({ doc, operations });
+    const report = createProxyReport(tablesOf(doc));
     const long = 'x'.repeat(200);
     report.add(
       exchangeOf(listThings, {
