@@ -34,7 +34,7 @@ if TYPE_CHECKING:
         SecretGroupResponse,
         SignedUrlListResponse,
         TeamResponse,
-        TerminateJobResponse,
+        TerminateJobResult,
         VirtualAccountResponse,
     )
     from .params import (
@@ -455,7 +455,7 @@ class SyncOperations(SyncAPIClient):
         deployment_id: str,
         job_run_name: str,
         extra_headers: Optional[Mapping[str, str]] = None,
-    ) -> TerminateJobResponse:
+    ) -> TerminateJobResult:
         """Terminate a job run.
 
         `POST /api/svc/v1/jobs/terminate` on the control plane (`base_url`).
@@ -466,9 +466,9 @@ class SyncOperations(SyncAPIClient):
             deployment_id: Id of the deployment the job belongs to.
             job_run_name: Name of the job run to terminate.
 
-        Returns: the 200 body as `TerminateJobResponse`.
+        Returns: the 200 body as `TerminateJobResult`.
         """
-        return cast("TerminateJobResponse", self._call(OPS.TERMINATE_JOB, "TerminateJobResponse", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
+        return cast("TerminateJobResult", self._call(OPS.TERMINATE_JOB, "TerminateJobResult", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
 
 class AsyncOperations(AsyncAPIClient):
@@ -880,7 +880,7 @@ class AsyncOperations(AsyncAPIClient):
         deployment_id: str,
         job_run_name: str,
         extra_headers: Optional[Mapping[str, str]] = None,
-    ) -> TerminateJobResponse:
+    ) -> TerminateJobResult:
         """Terminate a job run.
 
         `POST /api/svc/v1/jobs/terminate` on the control plane (`base_url`).
@@ -891,9 +891,9 @@ class AsyncOperations(AsyncAPIClient):
             deployment_id: Id of the deployment the job belongs to.
             job_run_name: Name of the job run to terminate.
 
-        Returns: the 200 body as `TerminateJobResponse`.
+        Returns: the 200 body as `TerminateJobResult`.
         """
-        return cast("TerminateJobResponse", await self._call(OPS.TERMINATE_JOB, "TerminateJobResponse", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
+        return cast("TerminateJobResult", await self._call(OPS.TERMINATE_JOB, "TerminateJobResult", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
 
 class SyncRawOperations:
@@ -1308,7 +1308,7 @@ class SyncRawOperations:
         deployment_id: str,
         job_run_name: str,
         extra_headers: Optional[Mapping[str, str]] = None,
-    ) -> RawResponse[TerminateJobResponse]:
+    ) -> RawResponse[TerminateJobResult]:
         """Terminate a job run.
 
         `POST /api/svc/v1/jobs/terminate` on the control plane (`base_url`).
@@ -1319,9 +1319,9 @@ class SyncRawOperations:
             deployment_id: Id of the deployment the job belongs to.
             job_run_name: Name of the job run to terminate.
 
-        Returns: the response, parsed on `.parse()` into `TerminateJobResponse`.
+        Returns: the response, parsed on `.parse()` into `TerminateJobResult`.
         """
-        return cast("RawResponse[TerminateJobResponse]", self._client._call_raw(OPS.TERMINATE_JOB, "TerminateJobResponse", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
+        return cast("RawResponse[TerminateJobResult]", self._client._call_raw(OPS.TERMINATE_JOB, "TerminateJobResult", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
 
 
 class AsyncRawOperations:
@@ -1736,7 +1736,7 @@ class AsyncRawOperations:
         deployment_id: str,
         job_run_name: str,
         extra_headers: Optional[Mapping[str, str]] = None,
-    ) -> RawResponse[TerminateJobResponse]:
+    ) -> RawResponse[TerminateJobResult]:
         """Terminate a job run.
 
         `POST /api/svc/v1/jobs/terminate` on the control plane (`base_url`).
@@ -1747,6 +1747,6 @@ class AsyncRawOperations:
             deployment_id: Id of the deployment the job belongs to.
             job_run_name: Name of the job run to terminate.
 
-        Returns: the response, parsed on `.parse()` into `TerminateJobResponse`.
+        Returns: the response, parsed on `.parse()` into `TerminateJobResult`.
         """
-        return cast("RawResponse[TerminateJobResponse]", await self._client._call_raw(OPS.TERMINATE_JOB, "TerminateJobResponse", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))
+        return cast("RawResponse[TerminateJobResult]", await self._client._call_raw(OPS.TERMINATE_JOB, "TerminateJobResult", path={}, query={"deploymentId": deployment_id, "jobRunName": job_run_name}, headers={}, body=NOT_GIVEN, extra_headers=extra_headers))

@@ -109,7 +109,7 @@ __all__ = [
     "TeamManifest",
     "TeamMetadata",
     "TeamResponse",
-    "TerminateJobResponse",
+    "TerminateJobResult",
     "TextContentPart",
     "TokenPagination",
     "ToolApproval",
@@ -164,7 +164,7 @@ class ControlPlaneError(BaseModel):
     """
     status_code: int = Field(alias="statusCode")
     message: str
-    code: Optional[Union[int, str]] = None
+    code: Optional[Union[int, str, None]] = None
     details: Optional[List[ControlPlaneErrorDetail]] = None
 
 
@@ -264,7 +264,7 @@ class OpenApiSpecSourceView(BaseModel):
     """Where the OpenAPI document comes from (`remote` or `upload` with a `url`, or `inline` with `openapi_spec`)."""
     type: str
     url: Optional[str] = None
-    openapi_spec: Optional[Union[Dict[str, Any], str]] = None
+    openapi_spec: Optional[Union[Dict[str, Any], str, None]] = None
 
 
 class OpenApiMcpToolSettingView(BaseModel):
@@ -1096,6 +1096,7 @@ class ResponseInputItemList(BaseModel):
     has_more: Optional[bool] = None
 
 
-class TerminateJobResponse(BaseModel):
+class TerminateJobResult(BaseModel):
+    """What a job termination request did."""
     message: str
     job_run_status: Optional[str] = Field(default=None, alias="jobRunStatus")
