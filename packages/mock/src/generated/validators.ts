@@ -7,7 +7,7 @@
 // @ts-nocheck
 
 /** sha256 of the bundle these validators were compiled from; the mock compiles at run time for any other. */
-export const fingerprint = "96b34dfd16c7ac32082aa6089841f0ac3975db184ec06a7483f93169a9dcc863";
+export const fingerprint = "cd16feae8ba27f79b2a20ed28b02e249e476542d4f74f401aebcc28d2e0e106f";
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
