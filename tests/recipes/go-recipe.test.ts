@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '@vendor/api-mock';
 import { createSpecModel } from '@vendor/spec-model';
-import { recipeFor, repoRoot } from './lib/recipe-page.js';
+import { recipeFor, repoRoot, writeRecipeFiles } from './lib/recipe-page.js';
 import { recipeRequests } from './lib/requests.js';
 import { goEnvironment, requireTool, runCommand, type CommandRun } from './lib/toolchain.js';
 import { exerciseLines, type ExerciseLine } from './lib/exercise-lines.js';
@@ -43,7 +43,7 @@ afterAll(async () => {
 describe('Go recipe (oapi-codegen v2.8.2), as the docs page shows it', () => {
   it('generates both clients from the published document, compiles them, and its program calls both address spaces', async () => {
     const recipe = recipeFor('go');
-    for (const file of recipe.files) writeFileSync(path.join(folder, file.name), file.content);
+    writeRecipeFiles(folder, recipe);
     copyFileSync(publishedDocument, path.join(folder, 'openapi.json'));
     for (const command of recipe.commands) runs.push(await runCommand(command, { cwd: folder, env, limitMs: FIRST_RUN_LIMIT }));
 

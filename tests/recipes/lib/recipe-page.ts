@@ -2,7 +2,7 @@
 // what a reader copies. A recipe block is a fenced code block right after a marker comment:
 //   <!-- recipe go: file controlplane.yaml -->   a file to write, as shown
 //   <!-- recipe go: run -->                      commands, one a line (# lines are comments), run in order
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -47,4 +47,13 @@ export function recipeFor(language: string, markdown = readPage()): Recipe {
     .filter((line) => line !== '' && !line.startsWith('#'));
   if (files.length === 0 || commands.length === 0) throw new Error(`${RECIPE_PAGE}: no recipe for ${language} (a "<!-- recipe ${language}: file NAME -->" and a "<!-- recipe ${language}: run -->" block)`);
   return { files, commands };
+}
+
+/** Writes the recipe's files into `folder` as the page shows them (folders made as needed). */
+export function writeRecipeFiles(folder: string, recipe: Recipe): void {
+  for (const file of recipe.files) {
+    const target = path.join(folder, file.name);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+  }
 }
