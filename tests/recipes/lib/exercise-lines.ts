@@ -11,6 +11,8 @@ export interface ExerciseLine {
 export function exerciseLines(stdout: string): ExerciseLine[] {
   return stdout
     .split('\n')
+    // Maven's console resets colours (ESC[0m) at the start of the program's first line.
+    .map((line) => line.replace(/\x1b\[[0-9;]*m/g, ''))
     .filter((line) => line.startsWith('{'))
     .map((line) => {
       const parsed = JSON.parse(line);
