@@ -9,7 +9,7 @@
 //   attw         on the packed tarball (what `attw --pack` does), profile "strict" (node10, node16 CJS/ESM, bundler): zero problems.
 //   file list    only what a user needs: package.json, README.md, LICENSE, CHANGELOG.md, the built entry points in
 //                dist/ and what they import, the files `bin` names (committed, so npm links them before a build),
-//                and the bundled OpenAPI document (openapi.json) of @vendor/api-types.
+//                and the bundled OpenAPI document (openapi.json, and its 3.0.3 rendition openapi-3.0.json/.yaml) of @vendor/api-types.
 //                No tests, fixtures, TypeScript sources, configs, source maps or files nothing refers to.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -48,7 +48,9 @@ export async function runPublint(packed) {
 /** attw on the packed tarball. @returns {Promise<{ problems: string[], table: string }>} */
 export async function runAttw(packed) {
   const bin = path.join(repoRoot, 'node_modules/@arethetypeswrong/cli/dist/index.js');
-  const args = [bin, packed.tarball, '--no-definitely-typed', '--profile', 'strict'];
+  // A YAML export (@vendor/api-types/openapi-3.0.yaml) is a data file to read, not a module to import: nothing to type.
+  const yamlExports = Object.keys(packed.pkg?.exports ?? {}).filter((entry) => /\.ya?ml$/.test(entry));
+  const args = [bin, packed.tarball, '--no-definitely-typed', '--profile', 'strict', ...(yamlExports.length ? ['--exclude-entrypoints', ...yamlExports] : [])];
   // attw exits 1 when it finds problems; its JSON report is on stdout either way.
   const { stdout } = await run(process.execPath, [...args, '--format', 'json'], { maxBuffer: 64 * 1024 * 1024 }).catch((e) => e);
   const report = JSON.parse(stdout);
@@ -63,6 +65,9 @@ export async function runAttw(packed) {
     .catch((e) => `${e.stdout ?? ''}${e.stderr ?? ''}`);
   return { problems, table };
 }
+
+/** The contract documents @vendor/api-types ships beside dist/: the 3.1 bundle and its 3.0.3 rendition. */
+const API_TYPES_DOCUMENTS = ['openapi.json', 'openapi-3.0.json', 'openapi-3.0.yaml'];
 
 const FORBIDDEN = [
   [/(^|\/)(test|tests|__tests__|spec|__mocks__)\//, 'test folder'],
@@ -145,7 +150,7 @@ export async function checkFileList(packed, readPackedFile) {
       continue;
     }
     if (/^(package\.json|README\.md|LICENSE(\.md|\.txt)?|CHANGELOG\.md)$/.test(file)) continue;
-    if (packed.name === '@vendor/api-types' && path.posix.basename(file) === 'openapi.json') continue;
+    if (packed.name === '@vendor/api-types' && API_TYPES_DOCUMENTS.includes(path.posix.basename(file))) continue;
     if (bins.has(file)) continue;
     if (!file.startsWith('dist/')) problems.push(`${file}: not something a user needs (only dist/, the bin files, README.md, LICENSE, CHANGELOG.md ship)`);
     else if (!reachable.has(file)) problems.push(`${file}: nothing in package.json (exports, main, types, bin) leads to it`);

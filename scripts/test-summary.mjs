@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Adds up the vitest JSON reports of every workspace (test-results/vitest.json), and the Python SDK's pytest counts
+// Adds up the vitest JSON reports of every workspace (test-results/vitest.json; the root's recipes also test-results/recipes.json), and the Python SDK's pytest counts
 // (packages/python/test-results/pytest.json, every CPython it ran on), and prints one closing line,
 // "Tests: N passed, N failed", so CI can read the outcome of the whole monorepo.
 import { readFile, readdir } from 'node:fs/promises';
@@ -23,6 +23,15 @@ for (const dir of dirs) {
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   rows.push(`  ${dir.padEnd(18)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+}
+// The recipes for other languages (`npm run test:recipes`): the root's second vitest report.
+const recipesText = await readFile(path.join(repoRoot, 'test-results/recipes.json'), 'utf8').catch(() => null);
+if (recipesText !== null) {
+  const report = JSON.parse(recipesText);
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  rows.push(`  ${'recipes'.padEnd(18)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
 // The Python SDK's runs (packages/python/tools/test.mjs): one row per CPython.
 const pytestFile = path.join(repoRoot, 'packages/python/test-results/pytest.json');

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every task of the monorepo through turbo (test, lint, lint:spec, check:drift, test:contract, test:python),
+// `npm test`: every task of the monorepo through turbo (test, lint, lint:spec, check:drift, test:contract, test:python,
+// test:recipes),
 // 3 at a time, showing progress: a line as each task ends ("✓ @vendor/api-mock#test 42 s", or "✗ ... failed"
 // followed by the task's output), and, when nothing ended for 15 s, a line naming what the run is waiting
 // for. When every task passed it ends with scripts/test-summary.mjs's closing line
@@ -14,7 +15,7 @@ import { runStep, stopProcessGroup } from './lib/run-step.mjs';
 import { createTurboProgress } from './lib/turbo-progress.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TASKS = ['test', 'lint', 'lint:spec', 'check:drift', 'test:contract', 'test:python'];
+const TASKS = ['test', 'lint', 'lint:spec', 'check:drift', 'test:contract', 'test:python', 'test:recipes'];
 // The fastest whole-suite setting measured on the shared 2-core machine (README, "Development").
 const CONCURRENCY = 3;
 const HEARTBEAT_MS = 15_000;

@@ -1,7 +1,7 @@
 // Seed § Endpoints, § Authentication, § Versioning; issue 2 (operationIds); ARCHITECTURE.md (x-idempotent, x-error-shape).
 import { describe, expect, it } from 'vitest';
 import { resolveRef } from '@vendor/spec-model';
-import { doc, operation, operations } from './lib/spec.js';
+import { doc, model, operation, operations } from './lib/spec.js';
 
 type Row = { n: number; method: string; path: string; operationId: string; gateway: boolean; idempotent: boolean; shape: 'ml' | 'control-plane' | 'gateway' };
 
@@ -156,5 +156,21 @@ describe('Servers and security scheme', () => {
   it('the spec model puts exactly those four operations in the gateway address space', () => {
     const gw = operations.filter((o) => o.spec.addressSpace === 'gateway').map((o) => o.operationId).sort();
     expect(gw).toEqual(endpoints.filter((e) => e.gateway).map((e) => e.operationId).sort());
+  });
+});
+
+describe('address spaces as tags (generated clients filter by tag, one client per address space)', () => {
+  const ADDRESS_SPACE_TAG = { controlPlane: 'Control Plane', gateway: 'Gateway' } as const;
+  const spaceTags = Object.values(ADDRESS_SPACE_TAG) as string[];
+
+  it.each(model.operations.map((op) => [op.operationId, op] as const))('%s carries the tag of its address space, and only that one', (_id, op) => {
+    expect(op.tags.filter((tag) => spaceTags.includes(tag))).toEqual([ADDRESS_SPACE_TAG[op.addressSpace as keyof typeof ADDRESS_SPACE_TAG]]);
+  });
+
+  it('keeps the resource tag first (the docs link each operation by its first tag) and groups the resource tags by address space', () => {
+    for (const op of model.operations) expect(spaceTags).not.toContain(op.tags[0]);
+    const groups = Object.fromEntries((doc['x-tagGroups'] as { name: string; tags: string[] }[]).map((g) => [g.name, [...g.tags].sort()]));
+    const resourceTagsOf = (space: string) => [...new Set(model.operations.filter((op) => op.addressSpace === space).map((op) => op.tags[0]!))].sort();
+    expect(groups).toEqual({ 'Control plane': resourceTagsOf('controlPlane'), Gateway: resourceTagsOf('gateway') });
   });
 });

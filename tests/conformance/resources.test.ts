@@ -564,7 +564,7 @@ describe('Constants and enums (seed values; values the seed leaves open from ser
     ['framework.type (transformers and the deployed values)', () => enumOf(S.ModelFramework.properties.type), ['transformers', 'tensorflow', 'sklearn', 'pytorch', 'keras', 'xgboost', 'lightgbm', 'fastai', 'h2o', 'onnx', 'spacy', 'statsmodels', 'gluon', 'paddle']],
     ['transformers library_name', () => enumOf(S.ModelFramework.properties.library_name), ['transformers', 'sentence-transformers', 'diffusers']],
     ['chartType (line and the deployed values)', () => enumOf(S.MetricChartGraph.properties.chartType), ['line', 'vertical_line', 'stacked_bar', 'stacked_area', 'bubble', 'horizontal_bar', 'horizontal_stacked_bar', 'horizontal_box_plot', 'bar_list']],
-    ['jobRunStatus', () => enumOf(S.TerminateJobResponse.properties.jobRunStatus), ['CREATED', 'SCHEDULED', 'RUNNING', 'FINISHED', 'FAILED', 'TERMINATION_REQUESTED', 'TERMINATING', 'TERMINATED', 'UNKNOWN']],
+    ['jobRunStatus', () => enumOf(S.TerminateJobResult.properties.jobRunStatus), ['CREATED', 'SCHEDULED', 'RUNNING', 'FINISHED', 'FAILED', 'TERMINATION_REQUESTED', 'TERMINATING', 'TERMINATED', 'UNKNOWN']],
     ['virtual account JWT tokenType', () => enumOf(S.VirtualAccountJwt.properties.tokenType), ['jwt', 'opaque']],
     ['virtual account manifest token_type', () => enumOf(S.VirtualAccountManifest.properties.token_type), ['jwt', 'opaque']],
     ['notification_target.type (email and the deployed values)', () => enumOf(S.NotificationTarget.properties.type), ['email', 'slack-webhook', 'slack-bot', 'pagerduty', 'ms-teams-webhook']],

@@ -21,6 +21,9 @@ export const SAMPLE_LANGUAGES = [
 export const DOWNLOADS = {
   openapiJson: 'downloads/openapi.json',
   openapiYaml: 'downloads/openapi.yaml',
+  /** The OpenAPI 3.0.3 rendition (scripts/generators/15-openapi-30.mjs), for tools that read only 3.0. */
+  openapi30Json: 'downloads/openapi-3.0.json',
+  openapi30Yaml: 'downloads/openapi-3.0.yaml',
   postmanCollection: 'downloads/platform-api.postman_collection.json',
   postmanEnvironment: 'downloads/platform-api-mock.postman_environment.json',
 };
@@ -28,6 +31,8 @@ export const DOWNLOADS = {
 export const SITE_PAGES = {
   changes: 'changes.html',
   changesMarkdown: 'changes.md',
+  /** "Use the API from another language" (hand-written: apps/docs/pages/, copied beside the reference). */
+  otherLanguages: 'other-languages.md',
   llms: 'llms.txt',
   llmsFull: 'llms-full.txt',
   /** One Markdown page per operation: `operations/<operationId>.md`. */

@@ -202,7 +202,10 @@ function tryIt() {
 - For tools and coding assistants: [llms.txt](/${SITE_PAGES.llms}) (the API in a paragraph and a link per operation
   and per shape), [llms-full.txt](/${SITE_PAGES.llmsFull}) (every page in one file), one Markdown page per operation,
   and one per shape (an object or a union) that those pages link instead of repeating it.
-- The OpenAPI document: [JSON](/${DOWNLOADS.openapiJson}) or [YAML](/${DOWNLOADS.openapiYaml}).
+- The OpenAPI document: [JSON](/${DOWNLOADS.openapiJson}) or [YAML](/${DOWNLOADS.openapiYaml}); as OpenAPI 3.0.3, for tools
+  that read only 3.0: [JSON](/${DOWNLOADS.openapi30Json}) or [YAML](/${DOWNLOADS.openapi30Yaml}).
+- [Use the API from another language](/${SITE_PAGES.otherLanguages}): tested recipes that generate a client in Go
+  (oapi-codegen) and Java (openapi-generator), one per address space.
 - A [Postman collection](/${DOWNLOADS.postmanCollection}) of every operation with its examples, and an
   [environment](/${DOWNLOADS.postmanEnvironment}) with the variables ${code('baseUrl')}, ${code('gatewayBaseUrl')}
   and ${code('token')}. The environment points both base URLs at the mock on ${code('http://127.0.0.1:4010')}

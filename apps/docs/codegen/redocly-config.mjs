@@ -28,6 +28,8 @@ export function redoclyConfig(sampleLabels) {
       downloadUrls: [
         { title: 'OpenAPI (JSON)', url: `/${DOWNLOADS.openapiJson}` },
         { title: 'OpenAPI (YAML)', url: `/${DOWNLOADS.openapiYaml}` },
+        { title: 'OpenAPI 3.0 (JSON)', url: `/${DOWNLOADS.openapi30Json}` },
+        { title: 'OpenAPI 3.0 (YAML)', url: `/${DOWNLOADS.openapi30Yaml}` },
         { title: 'Postman collection', url: `/${DOWNLOADS.postmanCollection}` },
         { title: 'Postman environment', url: `/${DOWNLOADS.postmanEnvironment}` },
       ],

@@ -20,6 +20,8 @@ await cp(path.join(docsRoot, 'src/generated/downloads'), path.join(dist, 'downlo
 await rm(path.join(dist, 'operations'), { recursive: true, force: true });
 await rm(path.join(dist, 'schemas'), { recursive: true, force: true });
 await cp(path.join(docsRoot, 'src/generated/site'), dist, { recursive: true });
+// The hand-written pages (apps/docs/pages/: "Use the API from another language"), served from the root too.
+await cp(path.join(docsRoot, 'pages'), dist, { recursive: true });
 // The console: its page and script, Scalar's one-file build (fetched once into .cache/), and the servers it offers
 // besides the contract's (DOCS_SANDBOX_URL at build time; `npm start` serves its own config with the local sandbox).
 await cp(path.join(docsRoot, 'console'), path.join(dist, 'console'), { recursive: true });

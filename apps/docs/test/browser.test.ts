@@ -206,7 +206,7 @@ describe('built docs (dist/index.html)', () => {
         expect(await headingWith(guard, section).count(), section).toBeGreaterThan(0);
       }
       const hrefs = await guard.page.locator('a[href^="/downloads/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-      for (const file of ['openapi.json', 'openapi.yaml', 'platform-api.postman_collection.json', 'platform-api-mock.postman_environment.json']) {
+      for (const file of ['openapi.json', 'openapi.yaml', 'openapi-3.0.json', 'openapi-3.0.yaml', 'platform-api.postman_collection.json', 'platform-api-mock.postman_environment.json']) {
         expect(hrefs, file).toContain(`/downloads/${file}`);
       }
       await mkdir(screenshotsDir, { recursive: true });

@@ -49,3 +49,4 @@ export type {
   SpecResponse,
 } from './types.js';
 export { standaloneSchema } from './standalone-schema.js';
+export { OPENAPI_30_RENDERINGS, OpenApi30Error, toOpenApi30, type OpenApi30Rendering, type OpenApi30Rendition } from './openapi-30.js';

@@ -1,5 +1,6 @@
 // @vendor/api-types: the generated files carry their header and root types, the bundle is
 // reachable as `@vendor/api-types/openapi.json`, and the package is shaped for ESM and CJS consumers.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -33,11 +34,23 @@ describe('package shape', () => {
     expect(ids).toHaveLength(18);
   });
 
+  it('exports the OpenAPI 3.0.3 rendition as @vendor/api-types/openapi-3.0.json and .yaml, the same operations', () => {
+    const resolved = require.resolve('@vendor/api-types/openapi-3.0.json');
+    expect(resolved).toBe(path.join(pkgDir, 'src/generated/openapi-3.0.json'));
+    const doc = require('@vendor/api-types/openapi-3.0.json');
+    expect(doc.openapi).toBe('3.0.3');
+    const ids = (document: any) => Object.values(document.paths).flatMap((item: any) => Object.values(item).map((op: any) => op?.operationId).filter(Boolean)).sort();
+    expect(ids(doc)).toEqual(ids(require('@vendor/api-types/openapi.json')));
+    const yamlFile = require.resolve('@vendor/api-types/openapi-3.0.yaml');
+    expect(yamlFile).toBe(path.join(pkgDir, 'src/generated/openapi-3.0.yaml'));
+    expect(readFileSync(yamlFile, 'utf8')).toMatch(/^openapi: 3\.0\.3$/m);
+  });
+
   it('has types-first conditions, sideEffects false, and publishes dist + the bundle only', () => {
     expect(pkg.sideEffects).toBe(false);
     expect(pkg.exports['./openapi.json']).toBe('./src/generated/openapi.json');
     for (const condition of ['import', 'require']) expect(Object.keys(pkg.exports['.'][condition])[0]).toBe('types');
-    expect(pkg.files).toEqual(['dist', 'src/generated/openapi.json', 'README.md']);
+    expect(pkg.files).toEqual(['dist', 'src/generated/openapi.json', 'src/generated/openapi-3.0.json', 'src/generated/openapi-3.0.yaml', 'README.md']);
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 

@@ -337,6 +337,14 @@ function sampleNumber(schema: Json, integer: boolean): number {
   return value;
 }
 
+/** Removes the slots from `from` on that sit at exactly `path` (pushed while building a union's branch there). */
+function dropSlotsAt(slots: Slot[], from: number, path: (string | number)[]): void {
+  const samePath = (other: (string | number)[]) => other.length === path.length && other.every((segment, i) => segment === path[i]);
+  for (let i = slots.length - 1; i >= from; i--) {
+    if (samePath(slots[i]!.path)) slots.splice(i, 1);
+  }
+}
+
 /** Branches of a union that carry a value (the `{type: 'null'}` branch is what optional fields get). */
 function valueBranches(schema: Json): Json[] {
   const branches = [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
@@ -356,8 +364,14 @@ export function buildInstance(document: Json, root: Json, rootLocation: string, 
   const build = (raw: Json, location: string, path: (string | number)[], depth: number): Json => {
     const { schema, location: where } = resolveAt(document, raw, location);
     const accepts = acceptedTypes(document, raw);
+    const slotsBefore = slots.length;
     const value = buildValue(schema, where, path, depth);
-    if (accepts !== null) slots.push({ path, accepts });
+    if (accepts !== null) {
+      // A union's branch built at the same place (anyOf: [{type: integer}, {type: string}]) yields to the union:
+      // a wrong value is one that no branch accepts.
+      dropSlotsAt(slots, slotsBefore, path);
+      slots.push({ path, accepts });
+    }
     return value;
   };
 

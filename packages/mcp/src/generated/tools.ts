@@ -700,11 +700,15 @@ export const tools: readonly ToolDescriptor[] = [
               "const": "inline"
             },
             "openapi_spec": {
-              "type": [
-                "object",
-                "string"
-              ],
-              "description": "The document itself, as an object or as JSON/YAML text."
+              "description": "The document itself, as an object or as JSON/YAML text.",
+              "anyOf": [
+                {
+                  "type": "object"
+                },
+                {
+                  "type": "string"
+                }
+              ]
             }
           }
         },
@@ -1498,10 +1502,16 @@ export const tools: readonly ToolDescriptor[] = [
               ]
             },
             "openapi_spec": {
-              "type": [
-                "object",
-                "string",
-                "null"
+              "anyOf": [
+                {
+                  "type": "object"
+                },
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
               ]
             }
           }
@@ -2552,13 +2562,15 @@ export const tools: readonly ToolDescriptor[] = [
               "type": [
                 "number",
                 "null"
-              ]
+              ],
+              "format": "double"
             },
             "timestamp": {
               "type": [
                 "number",
                 "null"
               ],
+              "format": "double",
               "description": "Milliseconds since the epoch."
             },
             "step": {
@@ -4166,55 +4178,64 @@ export const tools: readonly ToolDescriptor[] = [
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "format": "int64"
         },
         "in_progress_at": {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "format": "int64"
         },
         "expires_at": {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "format": "int64"
         },
         "finalizing_at": {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "format": "int64"
         },
         "completed_at": {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "format": "int64"
         },
         "failed_at": {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "format": "int64"
         },
         "expired_at": {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "format": "int64"
         },
         "cancelling_at": {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "format": "int64"
         },
         "cancelled_at": {
           "type": [
             "integer",
             "null"
-          ]
+          ],
+          "format": "int64"
         },
         "request_counts": {
           "type": [
@@ -4226,19 +4247,22 @@ export const tools: readonly ToolDescriptor[] = [
               "type": [
                 "integer",
                 "null"
-              ]
+              ],
+              "format": "int64"
             },
             "completed": {
               "type": [
                 "integer",
                 "null"
-              ]
+              ],
+              "format": "int64"
             },
             "failed": {
               "type": [
                 "integer",
                 "null"
-              ]
+              ],
+              "format": "int64"
             }
           }
         },
@@ -4432,6 +4456,7 @@ export const tools: readonly ToolDescriptor[] = [
             "integer",
             "null"
           ],
+          "format": "int64",
           "description": "Seconds since the epoch."
         },
         "purpose": {
@@ -4445,6 +4470,7 @@ export const tools: readonly ToolDescriptor[] = [
             "integer",
             "null"
           ],
+          "format": "int64",
           "description": "Size in bytes."
         },
         "status": {
@@ -5175,10 +5201,16 @@ export const tools: readonly ToolDescriptor[] = [
               ]
             },
             "openapi_spec": {
-              "type": [
-                "object",
-                "string",
-                "null"
+              "anyOf": [
+                {
+                  "type": "object"
+                },
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
               ]
             }
           }
@@ -8141,6 +8173,7 @@ export const tools: readonly ToolDescriptor[] = [
     },
     "outputSchema": {
       "type": "object",
+      "description": "What a job termination request did.",
       "required": [
         "message"
       ],

@@ -1073,8 +1073,12 @@ export interface components {
         };
         ModelMetric: {
             key?: string | null;
+            /** Format: double */
             value?: number | null;
-            /** @description Milliseconds since the epoch. */
+            /**
+             * Format: double
+             * @description Milliseconds since the epoch.
+             */
             timestamp?: number | null;
             step?: number | null;
         };
@@ -1473,7 +1477,8 @@ export interface components {
         };
         /** @description Status of a job run. Other values may appear. */
         JobRunStatus: ("CREATED" | "SCHEDULED" | "RUNNING" | "FINISHED" | "FAILED" | "TERMINATION_REQUESTED" | "TERMINATING" | "TERMINATED" | "UNKNOWN") | (string & {});
-        TerminateJobResponse: {
+        /** @description What a job termination request did. */
+        TerminateJobResult: {
             message: string;
             jobRunStatus?: components["schemas"]["JobRunStatus"] | null;
         };
@@ -1762,18 +1767,30 @@ export interface components {
             status?: components["schemas"]["BatchStatus"] | null;
             output_file_id?: string | null;
             error_file_id?: string | null;
+            /** Format: int64 */
             created_at?: number | null;
+            /** Format: int64 */
             in_progress_at?: number | null;
+            /** Format: int64 */
             expires_at?: number | null;
+            /** Format: int64 */
             finalizing_at?: number | null;
+            /** Format: int64 */
             completed_at?: number | null;
+            /** Format: int64 */
             failed_at?: number | null;
+            /** Format: int64 */
             expired_at?: number | null;
+            /** Format: int64 */
             cancelling_at?: number | null;
+            /** Format: int64 */
             cancelled_at?: number | null;
             request_counts?: {
+                /** Format: int64 */
                 total?: number | null;
+                /** Format: int64 */
                 completed?: number | null;
+                /** Format: int64 */
                 failed?: number | null;
             } | null;
             /** @description Errors found while validating the input file; `null` until there are any. */
@@ -1824,10 +1841,16 @@ export interface components {
         FileObject: {
             id?: string | null;
             object?: string | null;
-            /** @description Seconds since the epoch. */
+            /**
+             * Format: int64
+             * @description Seconds since the epoch.
+             */
             created_at?: number | null;
             purpose?: string | null;
-            /** @description Size in bytes. */
+            /**
+             * Format: int64
+             * @description Size in bytes.
+             */
             bytes?: number | null;
             status?: components["schemas"]["FileStatus"] | null;
         };
@@ -2085,7 +2108,7 @@ export type TeamManifest = components['schemas']['TeamManifest'];
 export type Team = components['schemas']['Team'];
 export type TeamResponse = components['schemas']['TeamResponse'];
 export type JobRunStatus = components['schemas']['JobRunStatus'];
-export type TerminateJobResponse = components['schemas']['TerminateJobResponse'];
+export type TerminateJobResult = components['schemas']['TerminateJobResult'];
 export type AgentTurnState = components['schemas']['AgentTurnState'];
 export type AgentTurnStateRunning = components['schemas']['AgentTurnStateRunning'];
 export type AgentTurnStateDone = components['schemas']['AgentTurnStateDone'];
@@ -2624,7 +2647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TerminateJobResponse"];
+                    "application/json": components["schemas"]["TerminateJobResult"];
                 };
             };
             /** @description The caller may not terminate jobs of this deployment. */

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
         SecretGroupResponse,
         SignedUrlListResponse,
         TeamResponse,
-        TerminateJobResponse,
+        TerminateJobResult,
         VirtualAccountResponse,
     )
     from .params import (
@@ -654,7 +654,7 @@ class SyncOperations(SyncAPIClient):
         deployment_id: str,
         job_run_name: str,
         **options: Unpack[RequestOptions],
-    ) -> TerminateJobResponse:
+    ) -> TerminateJobResult:
         """Terminate a job run.
 
         `POST /api/svc/v1/jobs/terminate` on the control plane (`base_url`).
@@ -665,13 +665,13 @@ class SyncOperations(SyncAPIClient):
             deployment_id: Id of the deployment the job belongs to.
             job_run_name: Name of the job run to terminate.
 
-        Returns: the 200 body as `TerminateJobResponse`.
+        Returns: the 200 body as `TerminateJobResult`.
         """
-        from .models import TerminateJobResponse
+        from .models import TerminateJobResult
 
         return self._request(
             OPS.TERMINATE_JOB,
-            TerminateJobResponse,
+            TerminateJobResult,
             query={"deploymentId": deployment_id, "jobRunName": job_run_name},
             options=options,
         )
@@ -1273,7 +1273,7 @@ class AsyncOperations(AsyncAPIClient):
         deployment_id: str,
         job_run_name: str,
         **options: Unpack[RequestOptions],
-    ) -> TerminateJobResponse:
+    ) -> TerminateJobResult:
         """Terminate a job run.
 
         `POST /api/svc/v1/jobs/terminate` on the control plane (`base_url`).
@@ -1284,13 +1284,13 @@ class AsyncOperations(AsyncAPIClient):
             deployment_id: Id of the deployment the job belongs to.
             job_run_name: Name of the job run to terminate.
 
-        Returns: the 200 body as `TerminateJobResponse`.
+        Returns: the 200 body as `TerminateJobResult`.
         """
-        from .models import TerminateJobResponse
+        from .models import TerminateJobResult
 
         return await self._request(
             OPS.TERMINATE_JOB,
-            TerminateJobResponse,
+            TerminateJobResult,
             query={"deploymentId": deployment_id, "jobRunName": job_run_name},
             options=options,
         )

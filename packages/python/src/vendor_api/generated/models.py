@@ -120,7 +120,7 @@ __all__ = [
     "TeamManifest",
     "TeamMetadata",
     "TeamResponse",
-    "TerminateJobResponse",
+    "TerminateJobResult",
     "TextContentPart",
     "TokenPagination",
     "ToolApproval",
@@ -178,7 +178,7 @@ class ControlPlaneError(BaseModel):
     """
     status_code: int = Field(alias="statusCode")
     message: str
-    code: Optional[Union[int, str]] = None
+    code: Optional[Union[int, str, None]] = None
     details: Optional[List[ControlPlaneErrorDetail]] = None
 
 
@@ -282,7 +282,7 @@ class OpenApiSpecSourceView(BaseModel):
     """
     type: str
     url: Optional[str] = None
-    openapi_spec: Optional[Union[Dict[str, Any], str]] = None
+    openapi_spec: Optional[Union[Dict[str, Any], str, None]] = None
 
 
 class OpenApiMcpToolSettingView(BaseModel):
@@ -1449,6 +1449,7 @@ class ResponseInputItemList(BaseModel):
     has_more: Optional[bool] = None
 
 
-class TerminateJobResponse(BaseModel):
+class TerminateJobResult(BaseModel):
+    """What a job termination request did."""
     message: str
     job_run_status: Optional[str] = Field(default=None, alias="jobRunStatus")
