@@ -68,6 +68,13 @@ export const settings = {
     startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 120_000, { min: 1000 }),
   },
 
+  fleet: {
+    /** BENCH_FLEET_SECONDS, BENCH_FLEET_ROUNDS, BENCH_FLEET_WARMUP_SECONDS, BENCH_FLEET_CONNECTIONS (see loadSettings). */
+    ...loadSettings('FLEET'),
+    /** The limited instances' --rate-limit: high enough that the shared limiter counts every request and refuses none (batches of 100). */
+    rateLimit: envNumber('BENCH_FLEET_RATE_LIMIT', 100_000, { min: 1 }),
+  },
+
   noisy: {
     /** A noisy neighbour (issue 33): seconds per round, rounds alone and flooded alternating (ABBA), quiet tenants at a steady rate. */
     roundSeconds: envNumber('BENCH_NOISY_SECONDS', 5, { min: 1 }),

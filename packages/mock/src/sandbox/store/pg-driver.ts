@@ -10,11 +10,14 @@ type Query = SqlDriver['query'];
 /** A query answered this recently (and none failed since) shows the database up, for a health check. */
 const RECENT_ANSWER_MS = 1_000;
 
-/** `max`: connections of this pool (the records' default 10; a fleet's own tables take a smaller pool beside it). */
-export async function createPgDriver(databaseUrl: string, options: { max?: number } = {}): Promise<SqlDriver> {
+/**
+ * `max`: connections of this pool (the records' default 10; a fleet's own tables take a smaller pool beside it).
+ * `serverOptions`: settings for its sessions (`-c name=value`), e.g. the fleet's synchronous_commit=off.
+ */
+export async function createPgDriver(databaseUrl: string, options: { max?: number; serverOptions?: string } = {}): Promise<SqlDriver> {
   const pg = await importOptional('pg', () => import('pg'), 'The sandbox with --database-url');
   const Pool = (pg.default ?? pg).Pool;
-  const pool: PgPool = new Pool({ connectionString: databaseUrl, max: options.max ?? 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
+  const pool: PgPool = new Pool({ connectionString: databaseUrl, max: options.max ?? 10, ...(options.serverOptions !== undefined && { options: options.serverOptions }), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
   // An idle connection that the server drops emits 'error' on the pool; without a listener Node would crash.
   // The next query gets a fresh connection, or fails and the sandbox answers 503.
   pool.on('error', () => {});
