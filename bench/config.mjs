@@ -4,7 +4,7 @@
 import { envFlag, envNumber, loadSettings } from './lib/env.mjs';
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp,verify,python runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,fleet,proxy,mcp,verify,python runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
