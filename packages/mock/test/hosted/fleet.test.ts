@@ -55,6 +55,10 @@ describe('a fleet: three --shared instances on one Postgres behind haproxy are o
     for (const name of NAMES) await waitUntil(`haproxy's status of instance ${name}`, async () => (await balancer!.servers())[name]?.status, 'UP');
   }, 10 * MINUTES);
 
+  it('each banner says that the instances on the database are one service', () => {
+    for (const name of NAMES) expect(instance(name).output(), `the banner of instance ${name}`).toContain('fleet: instances on this database are one service');
+  });
+
   afterAll(async () => {
     await balancer?.stop().catch(() => {});
     for (const running of instances.values()) await running.stop().catch(() => {});
