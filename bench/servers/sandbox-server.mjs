@@ -12,7 +12,9 @@ import { stopWithBench } from './stop-with-bench.mjs';
 const USAGE = 'usage: sandbox-server.mjs stateless | memory | shared | shared-quotas | data <DIR> | postgres <URL> [RATE]';
 const [mode, where, rate] = process.argv.slice(2);
 const warn = (line) => process.stderr.write(`WARN ${line}\n`);
-const options = { port: 0, host: '127.0.0.1', onWarning: warn };
+// BENCH_SANDBOX_JOURNAL_SIZE (a diagnosis, not a setting of any budget): the journal's size, 0 to turn it off.
+const journalSize = process.env.BENCH_SANDBOX_JOURNAL_SIZE;
+const options = { port: 0, host: '127.0.0.1', onWarning: warn, ...(journalSize !== undefined && journalSize !== '' && { journalSize: Number(journalSize) }) };
 const secret = 'bench-secret';
 const hasWhere = where !== undefined && where !== '';
 
