@@ -143,6 +143,10 @@ export async function run(settings) {
       ]),
     );
     balancer = await startServer(HAPROXY, ['-db', '-f', configFile], { url: `http://127.0.0.1:${statsPort}/haproxy-stats`, timeoutMs: settings.sandbox.startTimeoutMs });
+    // Instance a served the limiter's rounds above; b has served nothing yet. Without this, b would meet the fleet's
+    // rounds cold (V8 still compiling its hot paths: about 1.5x a's CPU per request in its first rounds), and the
+    // two-instance side would pay for a warm-up the one-instance side never does. So b gets the same load first.
+    await loadRun(servers.second.url, request(servers.second), { seconds: plan.warmupSeconds + plan.rounds * plan.roundSeconds, connections: plan.connections });
     const pids = { a: servers.limited.pid, b: servers.second.pid };
     const fleet = await roundsWithCpu(
       [
