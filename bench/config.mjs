@@ -4,7 +4,7 @@
 import { envFlag, envNumber, loadSettings } from './lib/env.mjs';
 
 export const settings = {
-  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp,verify,python runs only those sections (development). */
+  /** BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,fleet,proxy,mcp,verify,python runs only those sections (development). */
   only: (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 
   client: {
@@ -66,6 +66,13 @@ export const settings = {
     firstRequests: envNumber('BENCH_SANDBOX_FIRST_REQUESTS', 500, { min: 10 }),
     firstWarmup: envNumber('BENCH_SANDBOX_FIRST_WARMUP', 50),
     startTimeoutMs: envNumber('BENCH_SERVER_START_TIMEOUT_MS', 120_000, { min: 1000 }),
+  },
+
+  fleet: {
+    /** BENCH_FLEET_SECONDS, BENCH_FLEET_ROUNDS, BENCH_FLEET_WARMUP_SECONDS, BENCH_FLEET_CONNECTIONS (see loadSettings). */
+    ...loadSettings('FLEET'),
+    /** The limited instances' --rate-limit: high enough that the shared limiter counts every request and refuses none (batches of 100). */
+    rateLimit: envNumber('BENCH_FLEET_RATE_LIMIT', 100_000, { min: 1 }),
   },
 
   noisy: {

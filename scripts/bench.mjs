@@ -24,6 +24,7 @@ const SECTIONS = [
   { id: 'docs', file: 'docs-page.mjs', title: 'docs page weight and paint', needsBuild: true },
   { id: 'sandbox', file: 'sandbox-throughput.mjs', title: 'sandbox vs stateless mock', needsBuild: true },
   { id: 'noisy', file: 'sandbox-noisy-neighbour.mjs', title: 'a noisy neighbour on a shared sandbox', needsBuild: true },
+  { id: 'fleet', file: 'sandbox-fleet.mjs', title: 'a fleet on one Postgres: the shared limiter, two instances behind haproxy', needsBuild: true },
   { id: 'proxy', file: 'proxy-latency.mjs', title: 'proxy latency', needsBuild: true },
   { id: 'mcp', file: 'mcp-server.mjs', title: 'MCP server install size and start-up', needsBuild: true },
   { id: 'verify', file: 'verify-rate.mjs', title: 'verify cases per second', needsBuild: true },

@@ -5,6 +5,7 @@ import { renderMockFetchSplit } from './report-mock-fetch.mjs';
 import { renderProxySection } from './report-proxy.mjs';
 import { renderSandboxSection } from './report-sandbox.mjs';
 import { renderNoisySection } from './report-noisy.mjs';
+import { renderFleetSection } from './report-fleet.mjs';
 import { renderVerifySection } from './report-verify.mjs';
 
 export function budgetValue(b) {
@@ -165,6 +166,7 @@ export function renderMarkdown(results) {
   out.push(...renderMockSection(results.mock, sectionNotes(results.mock, m)));
   out.push(...renderSandboxSection(results.sandbox, sectionNotes(results.sandbox, m)));
   out.push(...renderNoisySection(results.noisy, sectionNotes(results.noisy, m)));
+  out.push(...renderFleetSection(results.fleet, sectionNotes(results.fleet, m)));
   out.push(...renderProxySection(results.proxy, sectionNotes(results.proxy, m)));
   out.push(...renderVerifySection(results.verify, sectionNotes(results.verify, m)));
 
@@ -305,7 +307,7 @@ export function renderMarkdown(results) {
         `verify ${s.verify?.cases ?? '–'} cases per operation (BENCH_VERIFY_CASES), ${s.verify?.runs ?? '–'} runs per target (BENCH_VERIFY_RUNS)`,
         `Python SDK ${s.python?.calls ?? '–'} calls per variant and request (BENCH_PYTHON_CALLS), ${s.python?.importRuns ?? '–'} interpreters per import time (BENCH_PYTHON_IMPORT_RUNS)`,
       ].join('; ') +
-      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,proxy,mcp,verify,python` runs a subset and merges it into the existing `bench/results.json`.',
+      '. `BENCH_ONLY=client,bundle,mock,pipeline,typecheck,docs,sandbox,noisy,fleet,proxy,mcp,verify,python` runs a subset and merges it into the existing `bench/results.json`.',
     '',
   );
   return out.join('\n');

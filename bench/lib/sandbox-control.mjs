@@ -15,11 +15,13 @@ export function say(line) {
 
 /**
  * Starts the mock of a store. `mode`: stateless | memory | data | postgres; `where`: the data directory or the
- * Postgres URL. Ready when it prints its JSON line: { url, token, readyMs (since its own process started) }.
+ * Postgres URL; `rate` (postgres): its --rate-limit (0: none). Ready when it prints its JSON line: { url, token,
+ * readyMs (since its own process started) }.
  */
-export async function startSandbox(settings, mode, where) {
+export async function startSandbox(settings, mode, where, rate) {
   const args = [SERVER, mode];
   if (where !== undefined) args.push(where);
+  if (rate !== undefined) args.push(String(rate));
   let ready;
   const server = await startServer(process.execPath, args, {
     cwd: repoRoot,

@@ -1,6 +1,7 @@
 // The mock in its own process for the sandbox bench: stateless, or the sandbox in memory, on disk or on Postgres;
 // or a shared sandbox in memory (--shared), with its rate limit or (shared-quotas) with its quotas alone.
-//   node bench/servers/sandbox-server.mjs stateless | memory | shared | shared-quotas | data <DIR> | postgres <URL>
+//   node bench/servers/sandbox-server.mjs stateless | memory | shared | shared-quotas | data <DIR> | postgres <URL> [RATE]
+// (postgres with RATE: --rate-limit RATE, 0 for none; the fleet section, sandbox-fleet.mjs, runs both)
 // Prints one JSON line {"url", "token", "readyMs"} when listening (readyMs: since this process started,
 // so it includes Node's start-up and the imports: the cold start a partner waits for). Exits on
 // SIGTERM/SIGINT or when its stdin closes, so it never outlives the bench.
@@ -8,10 +9,12 @@
 import { startMock } from '@vendor/api-mock';
 import { stopWithBench } from './stop-with-bench.mjs';
 
-const USAGE = 'usage: sandbox-server.mjs stateless | memory | shared | shared-quotas | data <DIR> | postgres <URL>';
-const [mode, where] = process.argv.slice(2);
+const USAGE = 'usage: sandbox-server.mjs stateless | memory | shared | shared-quotas | data <DIR> | postgres <URL> [RATE]';
+const [mode, where, rate] = process.argv.slice(2);
 const warn = (line) => process.stderr.write(`WARN ${line}\n`);
-const options = { port: 0, host: '127.0.0.1', onWarning: warn };
+// BENCH_SANDBOX_JOURNAL_SIZE (a diagnosis, not a setting of any budget): the journal's size, 0 to turn it off.
+const journalSize = process.env.BENCH_SANDBOX_JOURNAL_SIZE;
+const options = { port: 0, host: '127.0.0.1', onWarning: warn, ...(journalSize !== undefined && journalSize !== '' && { journalSize: Number(journalSize) }) };
 const secret = 'bench-secret';
 const hasWhere = where !== undefined && where !== '';
 
@@ -23,6 +26,8 @@ function optionsFor() {
   // A flood of writes reaches the quotas in seconds only without the rate limit.
   if (mode === 'shared-quotas') return { ...options, sandbox: { secret, shared: true, rateLimit: 0 } };
   if (mode === 'data' && hasWhere) return { ...options, sandbox: { secret, data: where } };
+  const hasRate = rate !== undefined && /^\d+$/.test(rate);
+  if (mode === 'postgres' && hasWhere && hasRate) return { ...options, sandbox: { secret, databaseUrl: where, rateLimit: Number(rate) } };
   if (mode === 'postgres' && hasWhere) return { ...options, sandbox: { secret, databaseUrl: where } };
   throw new Error(`${USAGE} (got mode ${JSON.stringify(mode)}${hasWhere ? ' and an argument' : ' and no argument'})`);
 }

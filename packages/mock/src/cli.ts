@@ -13,6 +13,7 @@ import type { SandboxOptions } from './sandbox/create-sandbox.js';
 import { describeLimits } from './sandbox/limits/sandbox-limits.js';
 import { shownDatabaseUrl } from './sandbox/store/database-url.js';
 import { DEFAULT_POOL_SIZE } from './sandbox/store/pg-driver.js';
+import { describeFleet } from './sandbox/fleet/describe-fleet.js';
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
@@ -139,6 +140,7 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
       `  store: ${store}; secret: ${secret}; CORS: ${cors}`,
       `  tenants: ${mock.limits.tenantTtl === undefined ? 'kept until reset' : `forgotten after ${mock.limits.tenantTtl} idle (--tenant-ttl)`}`,
       `  limits: ${describeLimits(mock.limits)}`,
+      ...fleetLines(mock),
       `  reset a tenant: POST ${mock.url}/_sandbox/reset; health: GET ${mock.url}/_sandbox/health`,
       `  more tokens: ${COMMAND} token --tenant NAME (same secret); Ctrl+C stops`,
       ...testDoubleLines(mock, options),
@@ -147,6 +149,12 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
       '',
     ].join('\n'),
   );
+}
+
+/** What instances of this sandbox share (sandbox/fleet/describe-fleet.ts), when it has anything to share. */
+function fleetLines(mock: RunningSandbox): string[] {
+  const line = describeFleet(mock.store, mock.limits);
+  return line === undefined ? [] : [`  fleet: ${line}`];
 }
 
 async function tokenCommand(argv: string[]): Promise<void> {

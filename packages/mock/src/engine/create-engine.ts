@@ -64,7 +64,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
   const { sandbox, warn } = parts;
   const { doc, operations, validators } = parts.contract;
   const cors = createCorsPolicy(options.cors, specHeaders(operations));
-  const journal = createJournal(options, sandbox !== undefined);
+  const journal = createJournal(options, sandbox);
   const chaos = createChaos(options.faults, options.latency, options.seed);
   // The sandbox's journal needs a token, so it answers CORS like the operations; the stateless mock's has none, so
   // unless --cors-origin lists origins, only pages on this machine may read it from a browser.
@@ -85,7 +85,8 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
     cors,
     allMethods: [...new Set(operations.map((op) => op.method.toUpperCase()))],
     warn,
-    faults: { counters: createFaultCounters(), chaos },
+    // On a database the sandbox's counters are every instance's; else this process's own.
+    faults: { counters: sandbox?.faultCounters ?? createFaultCounters(), chaos },
     nextRequestId: createRequestIds(),
     watch: journal === undefined ? undefined : watchWith(journal),
     controlRoute,
@@ -106,17 +107,19 @@ function watchWith(journal: JournalRecorder): WatchExchange {
   return (request, reply, _url, startedAt, requestId) => new RecordingReply(reply, journal, request, startedAt, requestId);
 }
 
-function createJournal(options: EngineOptions, scoped: boolean): JournalRecorder | undefined {
+/** In memory, per process; a sandbox on a database keeps one journal there for every instance, with the same budgets. */
+function createJournal(options: EngineOptions, sandbox: Sandbox | undefined): JournalRecorder | undefined {
   const size = options.journalSize;
   const checked = size ?? DEFAULT_JOURNAL_SIZE;
   if (!Number.isInteger(checked) || checked < 0) throw new Error(`journalSize must be a whole number, 0 or more (got ${size})`);
   if (checked === 0) return undefined;
-  return createJournalRecorder({
+  const recorderOptions = {
     size: checked,
-    scoped,
+    scoped: sandbox !== undefined,
     maxScopeBytes: journalBudget(options.journalBytes, 'journalBytes', DEFAULT_JOURNAL_BYTES),
     maxTotalBytes: journalBudget(options.journalTotalBytes, 'journalTotalBytes', DEFAULT_JOURNAL_TOTAL_BYTES),
-  });
+  };
+  return sandbox?.sharedJournal?.(recorderOptions) ?? createJournalRecorder(recorderOptions);
 }
 
 function journalBudget(value: string | number | undefined, name: string, fallback: number): number {

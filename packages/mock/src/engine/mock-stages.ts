@@ -114,20 +114,26 @@ async function signInToSandbox(ctx: RequestContext, sandbox: SandboxSeam): Promi
  * RateLimit-* headers; a refused request gets 429 in its operation's error shape (after the pause the limiter asks
  * for), is never answered from the store and changes nothing.
  */
-function admitWith(admit: (tenant: string, method: string) => AdmitVerdict): (ctx: RequestContext) => boolean | Promise<boolean> {
+function admitWith(admit: (tenant: string, method: string) => AdmitVerdict | Promise<AdmitVerdict>): (ctx: RequestContext) => boolean | Promise<boolean> {
   return (ctx) => {
     const verdict = admit(ctx.caller!.tenant, ctx.method);
-    for (const name in verdict.headers) ctx.reply.setHeader(name, verdict.headers[name]!);
-    if (verdict.admitted) return true;
-    ctx.request.discardBody();
-    const refuse = () => {
-      sendError(ctx.reply, ctx.op.errorShape, verdict.error!);
-      return false;
-    };
-    const holdMs = verdict.holdMs ?? 0;
-    if (holdMs <= 0) return refuse();
-    return new Promise<boolean>((resolve) => setTimeout(() => resolve(refuse()), holdMs));
+    // A fleet's limiter waits for its shared bucket once per batch; most requests are counted at once.
+    if (verdict instanceof Promise) return verdict.then((counted) => answerVerdict(ctx, counted));
+    return answerVerdict(ctx, verdict);
   };
+}
+
+function answerVerdict(ctx: RequestContext, verdict: AdmitVerdict): boolean | Promise<boolean> {
+  for (const name in verdict.headers) ctx.reply.setHeader(name, verdict.headers[name]!);
+  if (verdict.admitted) return true;
+  ctx.request.discardBody();
+  const refuse = () => {
+    sendError(ctx.reply, ctx.op.errorShape, verdict.error!);
+    return false;
+  };
+  const holdMs = verdict.holdMs ?? 0;
+  if (holdMs <= 0) return refuse();
+  return new Promise<boolean>((resolve) => setTimeout(() => resolve(refuse()), holdMs));
 }
 
 function refuseTooLarge(ctx: RequestContext): void {

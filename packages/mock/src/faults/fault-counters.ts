@@ -9,10 +9,13 @@ export const MAX_KEYS_PER_SCOPE = 10_000;
 export const MAX_SCOPES = 1_000;
 
 export interface FaultCounters {
-  /** Counts this request under `key`; true while the count is at most `times` (the fault applies). */
-  shouldFail(scope: string, key: string, times: number): boolean;
+  /**
+   * Counts this request under `key`; true while the count is at most `times` (the fault applies). In memory it
+   * answers at once; a fleet's counters (sandbox/fleet/shared-fault-counters.ts) answer once the database has counted.
+   */
+  shouldFail(scope: string, key: string, times: number): boolean | Promise<boolean>;
   /** Forgets a scope's keys (a sandbox tenant's reset). */
-  clear(scope: string): void;
+  clear(scope: string): void | Promise<void>;
 }
 
 export function createFaultCounters(limits: { keysPerScope?: number; scopes?: number } = {}): FaultCounters {

@@ -29,6 +29,12 @@ const DEFAULT_RETRY_AFTER_SECONDS = 1;
  */
 export function applyFaults(ctx: RequestContext, deps: FaultDeps): boolean | Promise<boolean> {
   const plan = planFault(ctx, deps);
+  // A fleet's counter answers once the database has counted (sandbox/fleet/shared-fault-counters.ts).
+  if (plan instanceof Promise) return plan.then((counted) => applyPlan(ctx, counted));
+  return applyPlan(ctx, plan);
+}
+
+function applyPlan(ctx: RequestContext, plan: FaultPlan): boolean | Promise<boolean> {
   if (plan.delayMs > 0) return sleep(plan.delayMs).then(() => answerFault(ctx, plan));
   return answerFault(ctx, plan);
 }
@@ -58,13 +64,16 @@ interface FaultPlan {
 const NO_FAULT: FaultPlan = Object.freeze({ fault: undefined, delayMs: 0, source: '' });
 
 /** The request's own Prefer wins; chaos mode only draws for requests that ask for neither fault nor delay. */
-function planFault(ctx: RequestContext, deps: FaultDeps): FaultPlan {
+function planFault(ctx: RequestContext, deps: FaultDeps): FaultPlan | Promise<FaultPlan> {
   const preferences = ctx.preferences;
   const asksForFault = preferences.fault !== undefined;
   const asksForDelay = preferences.delayMs !== undefined;
   if (asksForFault || asksForDelay) {
-    const fault = asksForFault && isCounted(ctx, preferences, deps.counters) ? preferences.fault : undefined;
-    return { fault, delayMs: preferences.delayMs ?? 0, source: `Prefer: fault=${preferences.fault}` };
+    const planned = (counted: boolean): FaultPlan => ({ fault: counted ? preferences.fault : undefined, delayMs: preferences.delayMs ?? 0, source: `Prefer: fault=${preferences.fault}` });
+    if (!asksForFault) return planned(false);
+    const counted = isCounted(ctx, preferences, deps.counters);
+    if (typeof counted === 'boolean') return planned(counted);
+    return counted.then(planned);
   }
   if (deps.chaos === undefined) return NO_FAULT;
   const drawn = deps.chaos.draw();
@@ -72,7 +81,7 @@ function planFault(ctx: RequestContext, deps: FaultDeps): FaultPlan {
 }
 
 /** Without times/key every request fails; with them, only the first `times` that carry the key. */
-function isCounted(ctx: RequestContext, preferences: Preferences, counters: FaultCounters): boolean {
+function isCounted(ctx: RequestContext, preferences: Preferences, counters: FaultCounters): boolean | Promise<boolean> {
   if (preferences.times === undefined || preferences.key === undefined) return true;
   const scope = ctx.caller?.tenant ?? '';
   return counters.shouldFail(scope, preferences.key, preferences.times);

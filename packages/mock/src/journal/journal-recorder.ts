@@ -4,7 +4,8 @@
 // token belong to nobody and are not kept.
 import { queryRecord } from '../core/query-record.js';
 import type { ParsedBody } from '../core/request-body.js';
-import type { RequestHeaders } from '../core/exchange.js';
+import type { IncomingRequest, RequestHeaders } from '../core/exchange.js';
+import type { RequestContext } from '../core/request-context.js';
 import type { Violation } from '../types.js';
 import type { JournalSink } from './recorded-exchange.js';
 import { createRequestJournal, redactBody, redactHeaders, type JournalEntry } from './request-journal.js';
@@ -46,9 +47,12 @@ interface RawEntry {
 export interface JournalRecorder extends JournalSink {
   /** The scope's entries, oldest first (the stateless mock's when `scope` is undefined). */
   list(scope: string | undefined, filter?: JournalFilter): JournalEntry[];
-  /** The same, one entry at a time, made only as it is read (GET /_mock/requests streams them). */
-  iterate(scope: string | undefined, filter?: JournalFilter): Iterable<JournalEntry>;
-  clear(scope: string | undefined): void;
+  /**
+   * The same, one entry at a time, made only as it is read (GET /_mock/requests streams them); a fleet's journal
+   * (sandbox/fleet/shared-journal.ts) answers once its database has.
+   */
+  iterate(scope: string | undefined, filter?: JournalFilter): Iterable<JournalEntry> | Promise<Iterable<JournalEntry>>;
+  clear(scope: string | undefined): void | Promise<void>;
   readonly size: number;
 }
 
@@ -96,23 +100,7 @@ export function createJournalRecorder(options: JournalRecorderOptions): JournalR
       const scope = ctx?.caller?.tenant;
       const belongsToNobody = options.scoped && scope === undefined;
       if (belongsToNobody) return;
-      const body = bodyKept(ctx?.body);
-      const raw: RawEntry = {
-        // When the request arrived, from the clock reading the pipeline took anyway.
-        time: performance.timeOrigin + startedAt,
-        requestId,
-        operationId: ctx?.op.operationId ?? null,
-        method: request.method,
-        // As sent: read back through new URL() when listed, which normalizes it as routing did.
-        target: request.target,
-        headers: request.headers,
-        body: body.kept,
-        truncated: body.truncated,
-        status,
-        durationMs: performance.now() - startedAt,
-        violations: ctx?.violations ?? [],
-      };
-      journal.record(raw, scope);
+      journal.record(rawEntryOf(request, ctx, status, startedAt, requestId), scope);
     },
     list(scope, filter = {}) {
       return journal
@@ -129,6 +117,34 @@ export function createJournalRecorder(options: JournalRecorderOptions): JournalR
       journal.clear(scope);
     },
   };
+}
+
+function rawEntryOf(request: IncomingRequest, ctx: RequestContext | undefined, status: number, startedAt: number, requestId: string | undefined): RawEntry {
+  const body = bodyKept(ctx?.body);
+  return {
+    // When the request arrived, from the clock reading the pipeline took anyway.
+    time: performance.timeOrigin + startedAt,
+    requestId,
+    operationId: ctx?.op.operationId ?? null,
+    method: request.method,
+    // As sent: read back through new URL() when listed, which normalizes it as routing did.
+    target: request.target,
+    headers: request.headers,
+    body: body.kept,
+    truncated: body.truncated,
+    status,
+    durationMs: performance.now() - startedAt,
+    violations: ctx?.violations ?? [],
+  };
+}
+
+/**
+ * One exchange as GET /_mock/requests shows it (redacted) and what it weighs against the journal's budgets, made at
+ * once: for a journal kept elsewhere (a fleet's, in its database), which must never hold an unmasked secret.
+ */
+export function journalEntryOf(request: IncomingRequest, ctx: RequestContext | undefined, status: number, startedAt: number, requestId: string | undefined): { entry: JournalEntry; bytes: number } {
+  const raw = rawEntryOf(request, ctx, status, startedAt, requestId);
+  return { entry: toEntry(raw), bytes: weighEntry(raw) };
 }
 
 function matches(raw: RawEntry, filter: JournalFilter): boolean {

@@ -18,7 +18,7 @@ export interface JournalRouteDeps {
   /** the sandbox's caller check; undefined in the stateless mock, where the journal is the whole mock's */
   authenticate: ((headers: RequestHeaders) => Promise<SandboxAuth>) | undefined;
   /** a shared sandbox's rate limit: the journal's requests count against the caller's tenant */
-  admit: ((tenant: string, method: string) => AdmitVerdict) | undefined;
+  admit: ((tenant: string, method: string) => AdmitVerdict | Promise<AdmitVerdict>) | undefined;
   warn: (line: string) => void;
 }
 
@@ -46,14 +46,14 @@ async function answerJournal(request: IncomingRequest, url: RequestTarget, deps:
   }
   const scope = await scopeOf(request, deps);
   if (!scope.ok) return scope.answer;
-  const verdict = scope.tenant === undefined ? undefined : deps.admit?.(scope.tenant, request.method);
+  const verdict = scope.tenant === undefined ? undefined : await deps.admit?.(scope.tenant, request.method);
   if (verdict !== undefined && !verdict.admitted) return refusedRoute(verdict);
   const headers = verdict?.headers;
   if (request.method === 'DELETE') {
-    deps.journal.clear(scope.tenant);
+    await deps.journal.clear(scope.tenant);
     return { status: 200, body: { cleared: true }, ...(headers !== undefined && { headers }) };
   }
-  const requests = deps.journal.iterate(scope.tenant, journalFilterOfQuery(url.searchParams));
+  const requests = await deps.journal.iterate(scope.tenant, journalFilterOfQuery(url.searchParams));
   return { status: 200, body: undefined, stream: journalJson(requests, deps.journal.size), ...(headers !== undefined && { headers }) };
 }
 

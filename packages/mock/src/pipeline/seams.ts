@@ -94,8 +94,8 @@ export type SandboxContext = RequestContext & { readonly caller: Caller };
 export interface SandboxSeam {
   /** Replaces the any-non-empty-token check: a 401 error unless the token is this sandbox's and valid. */
   authenticate(ctx: RequestContext): Promise<SandboxAuth>;
-  /** With a rate limit: counts a request of the signed-in caller, before its body is read. */
-  admit: ((tenant: string, method: string) => AdmitVerdict) | undefined;
+  /** With a rate limit: counts a request of the signed-in caller, before its body is read (on a fleet it may wait for its shared bucket). */
+  admit: ((tenant: string, method: string) => AdmitVerdict | Promise<AdmitVerdict>) | undefined;
   /** The answer to a valid request from the store; undefined leaves it to the stateless answers (charts, change password). */
   answer(ctx: SandboxContext): Promise<SandboxAnswer | undefined>;
 }

@@ -19,7 +19,7 @@ export interface AdminDeps {
   warn: (line: string) => void;
   limits: SandboxLimits;
   /** the rate limit, when on: reset counts against its tenant like any request */
-  admit: ((tenant: string, method: string) => AdmitVerdict) | undefined;
+  admit: ((tenant: string, method: string) => AdmitVerdict | Promise<AdmitVerdict>) | undefined;
 }
 
 /** The routes and the methods each answers. */
@@ -63,7 +63,7 @@ async function reset(method: string, headers: RequestHeaders, deps: AdminDeps): 
   const auth = await authenticateCaller(deps.issuer, headers);
   if (!auth.ok) return { status: 401, body: { statusCode: 401, message: auth.error.message }, headers: { 'www-authenticate': 'Bearer' } };
   const tenant = auth.caller.tenant;
-  const verdict = deps.admit?.(tenant, method);
+  const verdict = await deps.admit?.(tenant, method);
   if (verdict !== undefined && !verdict.admitted) return refusedRoute(verdict);
   deps.tenants.seen(tenant);
   try {

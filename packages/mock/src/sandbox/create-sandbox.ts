@@ -10,7 +10,11 @@ import { unavailable } from './handlers/answer-builders.js';
 import { handlerFor } from './handlers/handler-table.js';
 import type { SandboxServices } from './handlers/sandbox-handler.js';
 import type { AdmitVerdict, SandboxAnswer, SandboxAuth, SandboxSeam } from '../pipeline/seams.js';
-import { createRateLimiter, rateLimitedError } from './limits/rate-limiter.js';
+import type { FaultCounters } from '../faults/fault-counters.js';
+import type { JournalRecorder, JournalRecorderOptions } from '../journal/journal-recorder.js';
+import type { Fleet } from './fleet/open-fleet.js';
+import { createRateLimiter, rateLimitedError, type RateLimiter, type RateVerdict } from './limits/rate-limiter.js';
+import { createSharedRateLimiter, type TakeTokens } from './limits/shared-rate-limiter.js';
 import { resolveLimits, type LimitOptions, type SandboxLimits } from './limits/sandbox-limits.js';
 import { deriveSeed } from './seed/derive-seed.js';
 import { createSeedView, type SeedView } from './seed/seed-view.js';
@@ -44,7 +48,11 @@ export interface Sandbox {
   /** the limits in force (0: none) */
   limits: SandboxLimits;
   /** With a rate limit: counts a request of `tenant` to a route beside the operations (reset, the journal). */
-  admit: ((tenant: string, method: string) => AdmitVerdict) | undefined;
+  admit: ((tenant: string, method: string) => AdmitVerdict | Promise<AdmitVerdict>) | undefined;
+  /** On a database: the `Prefer: times=N, key=K` counters every instance shares; undefined: the engine's own, in memory. */
+  faultCounters: FaultCounters | undefined;
+  /** On a database: the journal every instance writes and reads, with the engine's budgets; undefined: in memory. */
+  sharedJournal: ((options: JournalRecorderOptions) => JournalRecorder) | undefined;
   /** Answers /_sandbox/* requests, CORS preflights included; false when the path is not one of them. */
   admin(request: IncomingRequest, reply: Reply, cors: CorsPolicy): boolean;
   token(tenant: string, subject?: string, expiresIn?: string): Promise<string>;
@@ -58,6 +66,8 @@ export interface SandboxHost {
   openStore(choice: StoreChoice, seed: SeedView, warn: (line: string) => void): Promise<Store>;
   /** VENDOR_SANDBOX_SECRET where there is an environment */
   environmentSecret: string | undefined;
+  /** The tables that make the instances on one database one service (fleet/open-fleet.ts); the server's host only. */
+  openFleet?: (databaseUrl: string, warn: (line: string) => void) => Promise<Fleet>;
 }
 
 export async function createSandbox(model: SpecModel, options: SandboxOptions, warn: (line: string) => void, host: SandboxHost): Promise<Sandbox> {
@@ -71,11 +81,18 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
   const limits = resolveLimits(options);
   const tenantTtlMs = limits.tenantTtl === undefined ? undefined : readTenantTtl(limits.tenantTtl);
   const quota: TenantQuota | undefined = limits.maxRecords > 0 || limits.maxTenantBytes > 0 ? { maxRecords: limits.maxRecords, maxBytes: limits.maxTenantBytes } : undefined;
-  const admit = limits.rateLimit > 0 ? admitAtRate(limits.rateLimit) : undefined;
   const issuer = createTokenIssuer(secret);
   const seed = deriveSeed(model);
   const store = await host.openStore({ ...options, quota }, createSeedView(seed), warn);
-  const tenants = createTenantLifecycle(store, tenantTtlMs, warn);
+  let fleet: Fleet | undefined;
+  try {
+    fleet = options.databaseUrl !== undefined && host.openFleet !== undefined ? await host.openFleet(options.databaseUrl, warn) : undefined;
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  const admit = limits.rateLimit > 0 ? admitAtRate(limits.rateLimit, fleet?.takeTokens(limits.rateLimit), warn) : undefined;
+  const tenants = createTenantLifecycle(store, tenantTtlMs, warn, fleet === undefined ? undefined : { lease: (ttlMs) => fleet.sweepLease(ttlMs), forgetIdle: (idleMs) => fleet.forgetIdle(idleMs) });
   const services: SandboxServices = {
     store,
     model,
@@ -113,22 +130,33 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
     secretSource,
     limits,
     admit,
+    faultCounters: fleet?.faultCounters,
+    sharedJournal: fleet === undefined ? undefined : (journalOptions) => fleet.journal(journalOptions),
     admin: (request, reply, cors) => answerAdminRoute(request, reply, cors, { issuer, store, tenants, warn, limits, admit }),
     token: (tenant, subject, expiresIn) => issuer.sign(tenant, subject, expiresIn),
     authenticate: (headers) => authenticateCaller(issuer, headers),
     async close() {
       await tenants.close();
+      await fleet?.close();
       await store.close();
     },
   };
 }
 
-/** The rate limit as the pipeline and the routes beside it ask it: served or not, the headers, and the 429. */
-function admitAtRate(perSecond: number): (tenant: string, method: string) => AdmitVerdict {
-  const limiter = createRateLimiter(perSecond);
+/**
+ * The rate limit as the pipeline and the routes beside it ask it: served or not, the headers, and the 429. On a
+ * database (`take`), one budget for every instance (limits/shared-rate-limiter.ts); else this process's own.
+ */
+function admitAtRate(perSecond: number, take: TakeTokens | undefined, warn: (line: string) => void): (tenant: string, method: string) => AdmitVerdict | Promise<AdmitVerdict> {
+  const limiter: Pick<RateLimiter, 'perSecond' | 'admit'> | ReturnType<typeof createSharedRateLimiter> =
+    take === undefined ? createRateLimiter(perSecond) : createSharedRateLimiter({ perSecond, take, warn });
+  const withError = (tenant: string, method: string, verdict: RateVerdict): AdmitVerdict => {
+    if (verdict.admitted) return verdict;
+    return { ...verdict, error: rateLimitedError(tenant, method, limiter.perSecond, verdict) };
+  };
   return (tenant, method) => {
     const verdict = limiter.admit(tenant, method);
-    if (verdict.admitted) return verdict;
-    return { ...verdict, error: rateLimitedError(tenant, method, limiter, verdict) };
+    if (verdict instanceof Promise) return verdict.then((counted) => withError(tenant, method, counted));
+    return withError(tenant, method, verdict);
   };
 }

@@ -6,5 +6,11 @@ import { openStore } from './store/open-store.js';
 import { SECRET_ENV } from './tokens.js';
 
 export function createNodeSandbox(model: SpecModel, options: SandboxOptions, warn: (line: string) => void): Promise<Sandbox> {
-  return createSandbox(model, options, warn, { openStore, environmentSecret: process.env[SECRET_ENV] });
+  return createSandbox(model, options, warn, { openStore, environmentSecret: process.env[SECRET_ENV], openFleet });
+}
+
+/** Loaded only for a sandbox on a database: the fleet's tables beside the store's. */
+async function openFleet(databaseUrl: string, warn: (line: string) => void) {
+  const fleet = await import('./fleet/open-fleet.js');
+  return fleet.openFleet(databaseUrl, warn);
 }

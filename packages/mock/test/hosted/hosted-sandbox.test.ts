@@ -16,6 +16,8 @@ const MINUTES = 60_000;
 /** Process start-ups and recoveries get minutes: CI is a busy shared 2-core machine. */
 const WAIT = { timeout: 3 * MINUTES, interval: 200 };
 const TEAM_ID = 'jqfwg345gi25n5ju2yz5iz6m';
+/** The tenant that learns which instance answered (the prefix of its request ids); never journaled by a test. */
+const PROBE_TENANT = 'hosted-probe';
 /**
  * A hosted sandbox runs with the limits of a shared one (the README's recipe passes the same): 25 requests a second
  * per tenant and instance, 1000 records per kind, 10 MB per tenant, tenants idle for 7 days forgotten.
@@ -54,6 +56,7 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
     const port = ports.instances.find((instance) => instance.name === name)!.port;
     const instance = await startSandboxProcess({ name, port, databaseUrl: cluster!.url, secret, extraArgs: INSTANCE_FLAGS });
     instances.set(name, instance);
+    prefixes.delete(name);
     return instance;
   }
 
@@ -66,12 +69,37 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
     return servers[name]?.status;
   }
 
-  /** The tenant's requests that one instance served (its journal: per process and per tenant). */
-  async function servedBy(name: string, token: string): Promise<number> {
+  /** The tenant's journal as one instance shows it: on one database, every instance's requests. */
+  async function journalOn(name: string, token: string): Promise<Array<{ requestId: string }>> {
     const res = await fetch(`${instance(name).url}/_mock/requests`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status, `GET /_mock/requests on instance ${name}`).toBe(200);
-    const journal = (await res.json()) as { requests: unknown[] };
-    return journal.requests.length;
+    return ((await res.json()) as { requests: Array<{ requestId: string }> }).requests;
+  }
+
+  /** Each running instance's `req_` prefix, by name: a restarted instance draws a new one. */
+  const prefixes = new Map<string, string>();
+
+  /**
+   * The `req_` prefix of the ids an instance's answers carry (core/request-id.ts), read from an answer of its own to a
+   * tenant of its own (made in beforeAll, before any test counts tenants).
+   */
+  async function requestIdPrefix(name: string): Promise<string> {
+    const known = prefixes.get(name);
+    if (known !== undefined) return known;
+    const probe = await issuer.sign(PROBE_TENANT);
+    const res = await fetch(`${instance(name).url}/api/svc/v1/teams/${TEAM_ID}`, { headers: { authorization: `Bearer ${probe}` } });
+    await res.arrayBuffer();
+    expect(res.status, `the probe of instance ${name}`).toBe(200);
+    const prefix = res.headers.get('x-request-id')!.slice(0, 16);
+    prefixes.set(name, prefix);
+    return prefix;
+  }
+
+  /** The tenant's requests that one instance served, as the shared journal shows them on any instance. */
+  async function servedBy(name: string, token: string): Promise<number> {
+    const prefix = await requestIdPrefix(name);
+    const requests = await journalOn(name, token);
+    return requests.filter((entry) => entry.requestId.startsWith(prefix)).length;
   }
 
   /** GET /_sandbox/health through the balancer, expected to answer 200: how many tenants the database holds. */
@@ -101,6 +129,9 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
     await waitUntil('the status of GET /_sandbox/health through haproxy', balancerHealthStatus, 200);
     await waitUntil("haproxy's status of instance a", () => serverStatus('a'), 'UP');
     await waitUntil("haproxy's status of instance b", () => serverStatus('b'), 'UP');
+    // The probe tenant, counted before any test counts tenants (activity is written in batches, once a second).
+    for (const name of ['a', 'b']) await requestIdPrefix(name);
+    await waitUntil('the tenants in the database (the probe)', tenantCount, 1);
   }, 10 * MINUTES);
 
   afterAll(async () => {
@@ -151,12 +182,14 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
     expect((await through('getMcpServer', { token, path: { id } })).status, 'the server created before the reset').toBe(404);
     expect((await through('getTeam', { token, path: { id: TEAM_ID } })).status, 'a record of the starting data').toBe(200);
 
-    // Every operation call was served exactly once, and each instance served some of them.
+    // Every operation call was served exactly once, each instance served some of them, and each instance's journal
+    // shows them all (one journal in the database).
     const servedByA = await servedBy('a', token);
     const servedByB = await servedBy('b', token);
     expect(servedByA, 'requests served by instance a').toBeGreaterThan(0);
     expect(servedByB, 'requests served by instance b').toBeGreaterThan(0);
     expect(servedByA + servedByB).toBe(operationCalls);
+    expect((await journalOn('a', token)).map((entry) => entry.requestId)).toEqual((await journalOn('b', token)).map((entry) => entry.requestId));
     expect(await tenantCount(), 'tenants in the database after a new one').toBe(tenantsBefore + 1);
   });
 
@@ -264,10 +297,15 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
     const health = await (await fetch(`${base}/_sandbox/health`)).json();
     expect(health.limits).toEqual({ rateLimit: 25, burst: 50, maxRecords: 1000, maxTenantBytes: 10_000_000, tenantTtl: '7d' });
     const read = (token: string) => attempt(base, 'getTeam', { token, path: { id: TEAM_ID } });
-    // Two instances hold 50 each: 300 at once are well past both, beside 10 of the other tenant.
+    // One budget of 50 for both instances (one bucket in the database): 300 at once are well past it, beside 10 of the
+    // other tenant. Served: the burst, what refills meanwhile, and at most a batch (3) each instance took and holds.
+    const floodStartedAt = performance.now();
     const [flood, calm] = await Promise.all([Promise.all(Array.from({ length: 300 }, () => read(flooding))), Promise.all(Array.from({ length: 10 }, () => read(quiet)))]);
+    const floodSeconds = (performance.now() - floodStartedAt) / 1000;
     const refused = flood.filter((outcome) => outcome.answered && outcome.status === 429);
     expect(refused.length).toBeGreaterThan(0);
+    const served = flood.filter((outcome) => outcome.answered && outcome.status === 200).length;
+    expect(served, `served of 300 in ${floodSeconds.toFixed(1)} s`).toBeLessThanOrEqual(Math.ceil(50 + 25 * floodSeconds + 2 * 3));
     for (const outcome of refused) {
       const headers = (outcome as { headers: Headers }).headers;
       expect(headers.get('retry-after')).toMatch(/^\d+$/);

@@ -186,6 +186,8 @@ describe('npx @vendor/api-mock --sandbox', { timeout: 5 * MINUTES }, () => {
     const { url, token } = await banner(sandbox);
     expect(sandbox.stdout()).toContain('tenants: forgotten after 7d idle (--tenant-ttl)');
     expect(sandbox.stdout()).toContain('limits: 25 reads and 25 writes a second per tenant (bursts up to 50); 1000 records per tenant and kind; 512 kB of records per tenant');
+    // Without --database-url, what a fleet would share is this process's own, and the banner says so in one line.
+    expect(sandbox.stdout()).toContain('fleet: this process only: its rate limit, Prefer times=N counters, journal and tenant sweep are its own (--database-url shares them among instances)');
     const health = await (await fetch(`${url}/_sandbox/health`)).json();
     expect(health.limits).toEqual({ rateLimit: 25, burst: 50, maxRecords: 1000, maxTenantBytes: 512_000, tenantTtl: '7d' });
     const answer = await fetch(`${url}/api/svc/v1/teams/jqfwg345gi25n5ju2yz5iz6m`, { headers: { authorization: `Bearer ${token}` } });
@@ -195,6 +197,7 @@ describe('npx @vendor/api-mock --sandbox', { timeout: 5 * MINUTES }, () => {
     const local = run(['--sandbox', '--port', '0']);
     await banner(local);
     expect(local.stdout()).toContain('limits: none (a local sandbox; --shared turns on the limits of a hosted one)');
+    expect(local.stdout()).not.toContain('fleet:');
     local.child.kill('SIGINT');
     expect(await local.exit).toBe(0);
   }, 5 * MINUTES);

@@ -26,4 +26,29 @@ describe('createLookupBatcher', () => {
     fail = false;
     expect(await batcher.load('c')).toBe('c');
   });
+
+  it('holds the lookups made while a batch is at the database until it answers, then sends them as one batch', async () => {
+    const batches: number[][] = [];
+    let answerFirst: () => void = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    const batcher = createLookupBatcher(async (keys: number[]) => {
+      batches.push(keys);
+      if (batches.length === 1) await firstAnswered;
+      return keys.map((key) => key + 1);
+    });
+    const first = batcher.load(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1]]);
+    // Asked in three later turns, while the first batch waits for its answer.
+    const later: Array<Promise<number>> = [];
+    for (const key of [2, 3, 4]) {
+      later.push(batcher.load(key));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(batches).toEqual([[1]]);
+    answerFirst();
+    expect(await first).toBe(2);
+    expect(await Promise.all(later)).toEqual([3, 4, 5]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
 });

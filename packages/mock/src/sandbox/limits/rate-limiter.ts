@@ -2,7 +2,8 @@
 // other method), with bursts up to 2N: a token bucket per tenant and kind, holding 2N and refilled at N a second.
 // Every answer of a limited sandbox carries RateLimit-Limit (the bucket, 2N), RateLimit-Remaining (requests that
 // would be served now) and RateLimit-Reset (seconds until the bucket is full again); a refusal adds Retry-After
-// (seconds until the next request is served). Buckets live in this process: with K instances a tenant may get K×N.
+// (seconds until the next request is served). Buckets live in this process; on a database (--database-url) every
+// instance takes from one shared bucket instead (shared-rate-limiter.ts), falling back to this one when it is down.
 // A refusal is answered after a pause that spaces one tenant's refusals 1/N s apart (at most MAX_HOLD_MS): a
 // tenant that ignores Retry-After and sends as fast as it can then gets N refusals a second (one a second per
 // connection past N connections) instead of thousands, so answering them costs the other tenants nothing.
@@ -99,12 +100,13 @@ export function createRateLimiter(perSecond: number, now: () => number = () => p
 }
 
 /** The 429 a refused request gets, rendered in its operation's error shape. */
-export function rateLimitedError(tenant: string, method: string, limiter: RateLimiter, verdict: RateVerdict): MockError {
+export function rateLimitedError(tenant: string, method: string, limiter: Pick<RateLimiter, 'perSecond'> | number, verdict: RateVerdict): MockError {
+  const perSecond = typeof limiter === 'number' ? limiter : limiter.perSecond;
   const isRead = method === 'GET' || method === 'HEAD';
   const what = isRead ? 'reads' : 'writes';
   return {
     status: 429,
     kind: 'rate-limited',
-    message: `Rate limit exceeded: tenant ${tenant} sent more than ${limiter.perSecond} ${what} a second (bursts up to ${2 * limiter.perSecond}); retry after ${verdict.retryAfterSeconds} s (Retry-After)`,
+    message: `Rate limit exceeded: tenant ${tenant} sent more than ${perSecond} ${what} a second (bursts up to ${2 * perSecond}); retry after ${verdict.retryAfterSeconds} s (Retry-After)`,
   };
 }

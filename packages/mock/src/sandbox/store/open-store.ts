@@ -37,7 +37,7 @@ async function openOverlay(choice: StoreChoice, warn: (line: string) => void): P
   if (choice.databaseUrl === undefined) return createMemoryOverlay('memory', undefined, choice.quota);
   try {
     const { createPgDriver } = await import('./pg-driver.js');
-    return await createSqlOverlay(await createPgDriver(choice.databaseUrl, choice.databasePool), choice.quota);
+    return await createSqlOverlay(await createPgDriver(choice.databaseUrl, { max: choice.databasePool }), choice.quota);
   } catch (error) {
     if (error instanceof MissingDriverError) throw error;
     const reason = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);

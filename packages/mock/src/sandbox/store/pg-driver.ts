@@ -13,10 +13,14 @@ const RECENT_ANSWER_MS = 1_000;
 /** Connections one instance opens at most unless --database-pool says otherwise: what it always opened. */
 export const DEFAULT_POOL_SIZE = 10;
 
-export async function createPgDriver(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE): Promise<SqlDriver> {
+/**
+ * `max`: connections of this pool (--database-pool for the records; a fleet's own tables take a smaller pool beside it).
+ * `serverOptions`: settings for its sessions (`-c name=value`), e.g. the fleet's synchronous_commit=off.
+ */
+export async function createPgDriver(databaseUrl: string, options: { max?: number; serverOptions?: string } = {}): Promise<SqlDriver> {
   const pg = await importOptional('pg', () => import('pg'), 'The sandbox with --database-url');
   const Pool = (pg.default ?? pg).Pool;
-  const pool: PgPool = new Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
+  const pool: PgPool = new Pool({ connectionString: databaseUrl, max: options.max ?? DEFAULT_POOL_SIZE, ...(options.serverOptions !== undefined && { options: options.serverOptions }), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
   // An idle connection that the server drops emits 'error' on the pool; without a listener Node would crash.
   // The next query gets a fresh connection, or fails and the sandbox answers 503.
   pool.on('error', () => {});

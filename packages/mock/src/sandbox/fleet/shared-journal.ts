@@ -1,0 +1,153 @@
+// The request journal of a fleet (--database-url): every instance writes its tenants' entries to one table and reads
+// them from it, so GET /_mock/requests on any instance shows the tenant's requests served by all of them, in the
+// order they were stored. Each entry is stored redacted, as the journal shows it (never a secret in the database),
+// whole as JSON, so that fields added to entries pass through; columns hold only what filters and budgets read.
+//
+// An entry is stored before its answer goes out (recording-reply.ts holds the answer): a partner who reads the
+// journal right after an answer, on whatever instance, finds it. Entries of requests answered meanwhile are stored
+// together, one INSERT per batch (a group commit), so a busy instance pays one round trip per batch, not per request.
+//
+// Budgets as in memory: a read shows at most `size` entries and `maxScopeBytes` of the tenant's newest (always its
+// newest entry); the rows past them are deleted within a second, and past `maxTotalBytes` of all tenants the least
+// recently used tenants' oldest entries go first, within five seconds.
+import { journalEntryOf, type JournalFilter, type JournalRecorder, type JournalRecorderOptions } from '../../journal/journal-recorder.js';
+import type { JournalEntry } from '../../journal/request-journal.js';
+import type { SqlDriver } from '../store/sql-overlay.js';
+import { describeDatabaseError } from '../store/sql-overlay.js';
+
+const INSERT = `INSERT INTO sandbox_journal (tenant, request_id, operation_id, method, bytes, entry)
+  SELECT t.tenant, t.request_id, t.operation_id, t.method, t.bytes, t.entry
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::json[]) WITH ORDINALITY
+    AS t(tenant, request_id, operation_id, method, bytes, entry, n)
+  ORDER BY t.n`;
+// $2 entries and $3 bytes: a tenant's newest within both (its newest always), then the filters, oldest first.
+const READ = `SELECT entry FROM (
+    SELECT seq, entry, request_id, operation_id, method, row_number() OVER w AS n, sum(bytes) OVER w AS kept
+    FROM sandbox_journal WHERE tenant = $1 WINDOW w AS (ORDER BY seq DESC)
+  ) t
+  WHERE n <= $2 AND (kept <= $3 OR n = 1)
+    AND ($4::text IS NULL OR request_id = $4) AND ($5::text IS NULL OR operation_id = $5) AND ($6::text IS NULL OR method = $6)
+  ORDER BY seq`;
+const TRIM_TENANTS = `DELETE FROM sandbox_journal WHERE seq IN (
+    SELECT seq FROM (
+      SELECT seq, row_number() OVER w AS n, sum(bytes) OVER w AS kept
+      FROM sandbox_journal WHERE tenant = ANY($1::text[]) WINDOW w AS (PARTITION BY tenant ORDER BY seq DESC)
+    ) t WHERE n > $2 OR (kept > $3 AND n > 1)
+  )`;
+const TOTAL = 'SELECT coalesce(sum(bytes), 0)::bigint AS bytes FROM sandbox_journal';
+// Most recently used tenants first (by their newest entry), each newest first: what lies past the budget goes.
+const TRIM_TOTAL = `DELETE FROM sandbox_journal WHERE seq IN (
+    SELECT seq FROM (
+      SELECT j.seq, sum(j.bytes) OVER (ORDER BY t.last DESC, j.seq DESC) AS kept
+      FROM sandbox_journal j JOIN (SELECT tenant, max(seq) AS last FROM sandbox_journal GROUP BY tenant) t USING (tenant)
+    ) r WHERE kept > $1
+  )`;
+
+const TRIM_TENANTS_EVERY_MS = 1_000;
+const TRIM_TOTAL_EVERY_MS = 5_000;
+
+interface Row {
+  tenant: string;
+  requestId: string | null;
+  operationId: string | null;
+  method: string;
+  bytes: number;
+  entry: string;
+}
+
+export interface SharedJournal extends JournalRecorder {
+  /** Stops trimming; entries waiting are stored first. */
+  close(): Promise<void>;
+}
+
+export function createSharedJournal(driver: SqlDriver, options: JournalRecorderOptions, warn: (line: string) => void): SharedJournal {
+  const size = options.size;
+  const maxScopeBytes = options.maxScopeBytes ?? Number.MAX_SAFE_INTEGER;
+  const maxTotalBytes = options.maxTotalBytes ?? Number.MAX_SAFE_INTEGER;
+  let queue: Row[] = [];
+  // The batch that takes new entries, started once the one in flight is stored.
+  let queued: Promise<void> | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+  let written = new Set<string>();
+  let failing = false;
+
+  const reportFailure = (what: string) => (error: unknown) => {
+    if (failing) return;
+    failing = true;
+    warn(`journal: ${what}: ${describeDatabaseError(error)}`);
+  };
+
+  const insert = async (batch: Row[]): Promise<void> => {
+    try {
+      await driver.query(INSERT, [
+        batch.map((row) => row.tenant),
+        batch.map((row) => row.requestId),
+        batch.map((row) => row.operationId),
+        batch.map((row) => row.method),
+        batch.map((row) => row.bytes),
+        batch.map((row) => row.entry),
+      ]);
+      failing = false;
+      for (const row of batch) written.add(row.tenant);
+    } catch (error) {
+      // The answers go out all the same; their entries are lost (the database is down: they answer 503 anyway).
+      reportFailure(`${batch.length} entries not stored`)(error);
+    }
+  };
+
+  const enqueue = (row: Row): Promise<void> => {
+    queue.push(row);
+    if (queued === undefined) {
+      queued = inFlight.then(() => {
+        const batch = queue;
+        queue = [];
+        queued = undefined;
+        inFlight = insert(batch);
+        return inFlight;
+      });
+    }
+    return queued;
+  };
+
+  const trimTenants = async () => {
+    if (written.size === 0) return;
+    const tenants = [...written];
+    written = new Set();
+    await driver.query(TRIM_TENANTS, [tenants, size, maxScopeBytes]);
+  };
+  const trimTotal = async () => {
+    const [row] = await driver.query(TOTAL);
+    if (Number(row!.bytes) > maxTotalBytes) await driver.query(TRIM_TOTAL, [maxTotalBytes]);
+  };
+  // unref: the timers never keep a process alive that has nothing else to do.
+  const tenantTimer = setInterval(() => void trimTenants().catch(reportFailure('trimming to the budgets')), TRIM_TENANTS_EVERY_MS);
+  tenantTimer.unref?.();
+  const totalTimer = setInterval(() => void trimTotal().catch(reportFailure('trimming to the total budget')), TRIM_TOTAL_EVERY_MS);
+  totalTimer.unref?.();
+
+  return {
+    size,
+    record(request, ctx, status, startedAt, requestId) {
+      const tenant = ctx?.caller?.tenant;
+      // As in memory: requests without a valid token belong to nobody and are not kept.
+      if (tenant === undefined) return;
+      const { entry, bytes } = journalEntryOf(request, ctx, status, startedAt, requestId);
+      return enqueue({ tenant, requestId: requestId ?? null, operationId: entry.operationId, method: entry.method, bytes, entry: JSON.stringify(entry) });
+    },
+    list() {
+      throw new Error('requests(): a sandbox on a database keeps its journal there; read it with GET /_mock/requests (any instance answers it)');
+    },
+    async iterate(scope, filter: JournalFilter = {}) {
+      const rows = await driver.query(READ, [scope ?? '', size, maxScopeBytes, filter.requestId ?? null, filter.operationId ?? null, filter.method?.toUpperCase() ?? null]);
+      return rows.map((row) => (typeof row.entry === 'string' ? JSON.parse(row.entry) : row.entry) as JournalEntry);
+    },
+    async clear(scope) {
+      await driver.query('DELETE FROM sandbox_journal WHERE tenant = $1', [scope ?? '']);
+    },
+    async close() {
+      clearInterval(tenantTimer);
+      clearInterval(totalTimer);
+      await (queued ?? inFlight);
+    },
+  };
+}
