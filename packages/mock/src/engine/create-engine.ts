@@ -73,7 +73,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
 
   const controlRoute = (request: IncomingRequest, reply: Reply, url: RequestTarget): boolean => {
     const isSandboxRoute = sandbox !== undefined && url.pathname.startsWith('/_sandbox/');
-    if (isSandboxRoute) return sandbox.admin(request, reply, cors);
+    if (isSandboxRoute) return sandbox.admin(request, reply, cors, (tenant) => journal?.clear(tenant));
     return answerJournalRoute(request, reply, url, journalRoute);
   };
 

@@ -10,10 +10,15 @@ type Query = SqlDriver['query'];
 /** A query answered this recently (and none failed since) shows the database up, for a health check. */
 const RECENT_ANSWER_MS = 1_000;
 
-export async function createPgDriver(databaseUrl: string): Promise<SqlDriver> {
+export interface PgDriverOptions {
+  /** connections the pool may open (default 10) */
+  poolSize?: number;
+}
+
+export async function createPgDriver(databaseUrl: string, options: PgDriverOptions = {}): Promise<SqlDriver> {
   const pg = await importOptional('pg', () => import('pg'), 'The sandbox with --database-url');
   const Pool = (pg.default ?? pg).Pool;
-  const pool: PgPool = new Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
+  const pool: PgPool = new Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
   // An idle connection that the server drops emits 'error' on the pool; without a listener Node would crash.
   // The next query gets a fresh connection, or fails and the sandbox answers 503.
   pool.on('error', () => {});
