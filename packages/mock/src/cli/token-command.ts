@@ -53,7 +53,7 @@ function keysOf(given: { secret?: string; signingKeys?: string }, env: NodeJS.Pr
   if (given.secret !== undefined) return singleKey(given.secret);
   if (env[SIGNING_KEYS_ENV]) return readSigningKeys(env[SIGNING_KEYS_ENV]!, SIGNING_KEYS_ENV);
   if (env[SECRET_ENV]) return singleKey(env[SECRET_ENV]!);
-  throw new Error(`give the sandbox's keys with --secret, --signing-keys FILE, or the ${SECRET_ENV} or ${SIGNING_KEYS_ENV} environment variable`);
+  throw new Error(`give the sandbox's secret with --secret or the ${SECRET_ENV} environment variable (or its keys with --signing-keys FILE or ${SIGNING_KEYS_ENV})`);
 }
 
 function readKeysFile(path: string): string {

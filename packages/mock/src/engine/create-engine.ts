@@ -69,11 +69,13 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
   // The sandbox's journal needs a token, so it answers CORS like the operations; the stateless mock's has none, so
   // unless --cors-origin lists origins, only pages on this machine may read it from a browser.
   const journalCors = sandbox !== undefined ? cors : createCorsPolicy(options.cors, specHeaders(operations), isLoopbackOrigin);
+  // A tenant deleted through the admin API (on any instance) leaves nothing behind here either.
+  sandbox?.onTenantDeleted((tenant) => journal?.clear(tenant));
   const journalRoute = { journal, cors: journalCors, authenticate: sandbox?.authenticate, admit: sandbox?.admit, warn };
 
   const controlRoute = (request: IncomingRequest, reply: Reply, url: RequestTarget): boolean => {
     const isSandboxRoute = sandbox !== undefined && url.pathname.startsWith('/_sandbox/');
-    if (isSandboxRoute) return sandbox.admin(request, reply, cors, (tenant) => journal?.clear(tenant));
+    if (isSandboxRoute) return sandbox.admin(request, reply, cors);
     return answerJournalRoute(request, reply, url, journalRoute);
   };
 

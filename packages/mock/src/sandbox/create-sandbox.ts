@@ -61,8 +61,10 @@ export interface Sandbox {
   limits: SandboxLimits;
   /** With a rate limit: counts a request of `tenant` to a route beside the operations (reset, the journal). */
   admit: ((tenant: string, method: string) => AdmitVerdict) | undefined;
-  /** Answers /_sandbox/* requests, CORS preflights included; false when the path is not one of them. `clearJournal` drops a deleted tenant's journal. */
-  admin(request: IncomingRequest, reply: Reply, cors: CorsPolicy, clearJournal?: (tenant: string) => void): boolean;
+  /** Answers /_sandbox/* requests, CORS preflights included; false when the path is not one of them. */
+  admin(request: IncomingRequest, reply: Reply, cors: CorsPolicy): boolean;
+  /** Calls `listener` when a tenant is deleted through the admin API on any instance (the engine drops its journal). */
+  onTenantDeleted(listener: (tenant: string) => void): void;
   token(tenant: string, subject?: string, expiresIn?: string): Promise<string>;
   /** Who sends `headers` (their bearer token), for routes beside the operations such as the request journal. */
   authenticate(headers: RequestHeaders): Promise<SandboxAuth>;
@@ -101,8 +103,7 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
   const admit = registry !== undefined ? admitAtTenantRate(registry) : limits.rateLimit > 0 ? admitAtRate(limits.rateLimit) : undefined;
   const standing: TokenStanding | undefined = registry === undefined ? undefined : tokenStanding(registry, tenantsMode);
   const isAdmin = adminToken === undefined ? undefined : createAdminCheck(adminToken);
-  const adminApiOf = (clearJournal: (tenant: string) => void): AdminApi | undefined =>
-    registry === undefined ? undefined : { registry, issuer, mode: tenantsMode, isAdmin, clearJournal };
+  const adminApi: AdminApi | undefined = registry === undefined ? undefined : { registry, issuer, mode: tenantsMode, isAdmin };
   const tenants = createTenantLifecycle(store, tenantTtlMs, warn);
   const services: SandboxServices = {
     store,
@@ -145,8 +146,8 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
     tenantsMode,
     limits,
     admit,
-    admin: (request, reply, cors, clearJournal = () => {}) =>
-      answerAdminRoute(request, reply, cors, { issuer, store, tenants, warn, limits, admit, standing, adminApi: adminApiOf(clearJournal) }),
+    admin: (request, reply, cors) => answerAdminRoute(request, reply, cors, { issuer, store, tenants, warn, limits, admit, standing, adminApi }),
+    onTenantDeleted: (listener) => registry?.onDeleted(listener),
     token: (tenant, subject, expiresIn) => issuer.sign(tenant, subject, expiresIn),
     authenticate: (headers) => authenticateCaller(issuer, headers, standing),
     async close() {

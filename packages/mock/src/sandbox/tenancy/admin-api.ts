@@ -19,8 +19,6 @@ export interface AdminApi {
   mode: TenantsMode;
   /** the admin token check; undefined when none is configured (the API answers 404) */
   isAdmin: ((headers: RequestHeaders) => Promise<boolean>) | undefined;
-  /** drops a deleted tenant's request journal */
-  clearJournal: (tenant: string) => void;
 }
 
 interface Route {
@@ -105,7 +103,6 @@ async function deleteTenant(api: AdminApi, [name]: string[]): Promise<RouteAnswe
   if (!checked.ok) return badInput(checked.problem);
   const removed = await api.registry.remove(checked.value);
   if (!removed) return noTenant(checked.value);
-  api.clearJournal(checked.value);
   return ok(200, { name: checked.value, deleted: true });
 }
 

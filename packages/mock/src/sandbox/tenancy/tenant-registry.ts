@@ -71,6 +71,8 @@ export interface TenantRegistry {
   /** 'unknown': no token of that jti was issued through the admin API */
   revoke(jti: string): Promise<'revoked' | 'unknown'>;
   audit(): Promise<AuditEntry[]>;
+  /** Calls `listener` on every instance when a tenant is deleted (on any instance): its journal goes too. */
+  onDeleted(listener: (tenant: string) => void): void;
   /** Reads the version now and reloads when it moved (the timer does this every REFRESH_MS). */
   refresh(): Promise<void>;
   close(): Promise<void>;
@@ -123,12 +125,15 @@ const AUDIT = 'INSERT INTO sandbox_admin_audit (action, target, detail) VALUES (
 const AUDIT_LIST = 'SELECT at, action, target, detail FROM sandbox_admin_audit ORDER BY seq';
 
 // Administered tenants that are not deleted, and tenants only seen in requests (--tenants open) since any deletion.
+// Activity is written in batches a second apart (tenant-lifecycle.ts), stamped when written: requests served just
+// before a deletion may be noted just after it, so activity within DELETION_GRACE of a deletion is not a new use.
+const DELETION_GRACE = "interval '3 seconds'";
 const VIEWS = `
 WITH names AS (
   SELECT name FROM sandbox_admin_tenants WHERE status <> 'deleted'
   UNION
   SELECT a.tenant FROM sandbox_tenant_activity a LEFT JOIN sandbox_admin_tenants t ON t.name = a.tenant
-    WHERE t.tokens_valid_from IS NULL OR a.last_seen >= to_timestamp(t.tokens_valid_from)
+    WHERE t.tokens_valid_from IS NULL OR a.last_seen >= to_timestamp(t.tokens_valid_from) + ${DELETION_GRACE}
 )
 SELECT n.name, t.status, t.rate_limit, t.max_records, t.max_tenant_bytes, t.created_at, a.last_seen,
   coalesce(u.records, 0) AS records, coalesce(u.bytes, 0) AS bytes
@@ -153,14 +158,26 @@ export async function createTenantRegistry(driver: SqlDriver, defaults: TenantLi
   let version = -1;
   let tenants = new Map<string, KnownTenant>();
   let revoked = new Set<string>();
+  const deletedListeners: Array<(tenant: string) => void> = [];
+
+  /** Tenants deleted since the last reload: a new or a later tokens_valid_from. The first load reports none. */
+  const reportDeletions = (before: Map<string, KnownTenant>, after: Map<string, KnownTenant>) => {
+    if (version < 0) return;
+    for (const [name, known] of after) {
+      const wasDeletedNow = known.tokensValidFrom !== undefined && known.tokensValidFrom !== before.get(name)?.tokensValidFrom;
+      if (wasDeletedNow) for (const listener of deletedListeners) listener(name);
+    }
+  };
 
   const reload = async () => {
     const [row] = await driver.query(VERSION);
     const current = Number(row!.version);
     if (current === version) return;
     const [known, gone] = await Promise.all([driver.query(KNOWN), driver.query(REVOKED)]);
+    const before = tenants;
     tenants = new Map(known.map((r) => [r.name as string, knownOf(r)]));
     revoked = new Set(gone.map((r) => r.jti as string));
+    reportDeletions(before, tenants);
     version = current;
   };
   await reload();
@@ -270,6 +287,7 @@ export async function createTenantRegistry(driver: SqlDriver, defaults: TenantLi
         detail: typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail,
       }));
     },
+    onDeleted: (listener) => void deletedListeners.push(listener),
     refresh,
     async close() {
       clearInterval(timer);
