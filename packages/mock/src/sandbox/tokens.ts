@@ -187,13 +187,13 @@ function kidOf(token: string): string | undefined {
   }
 }
 
-const SECONDS_OF_UNIT: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_400, w: 604_800 };
+const SECONDS_OF_UNIT: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_400, w: 604_800, y: 31_557_600 };
 
 /** `exp` of a token signed at `issuedAt` (seconds) that lives `expiresIn` ("90s", "1h", "-1m"): jose's reading of the same text. */
 function expiresAtOf(expiresIn: string, issuedAt: number): number {
   const match = /^(-?\d+)\s*([a-z]+)$/i.exec(expiresIn.trim());
   const unit = match?.[2]!.toLowerCase()[0];
-  // jose's long spellings all start with the unit's letter, save "min"/"mins"/"minute(s)" (m) and "hr(s)" (h).
+  // jose's spellings all start with their unit's letter: "min"/"minutes" (m), "hr"/"hours" (h), "yr"/"years" (y, 365.25 days as jose counts).
   const seconds = unit === undefined ? undefined : SECONDS_OF_UNIT[unit];
   if (match === null || seconds === undefined) throw new Error(`expiresIn must be a duration such as 30m, 1h or 7d (got ${JSON.stringify(expiresIn)})`);
   return issuedAt + Number(match[1]) * seconds;
