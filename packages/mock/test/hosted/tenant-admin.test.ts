@@ -265,6 +265,23 @@ describe('tenant administration across instances on one Postgres', { timeout: 15
     expect((await call(url('a'), 'getTeam', { token: other.token, path: { id: TEAM_ID } })).headers.get('ratelimit-limit'), 'a tenant at 40').toBe('80');
   });
 
+  it("holds a tenant to its own byte quota, and a PATCH of its limits on one instance holds on the other within 5 s", async () => {
+    await createTenant('fleet-bytes', { maxTenantBytes: 1 });
+    const { token } = await tokenFor('a', 'fleet-bytes');
+    const refused = await call(url('a'), 'createOrUpdateMcpServer', { token, body: mcpServer('fleet-bytes-1') });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain('max-tenant-bytes quota of 1 B');
+    await act('b', 'PATCH', 'tenants/fleet-bytes', 200, { action: 'tenant.update', target: 'fleet-bytes' }, { limits: { maxTenantBytes: null } });
+    const took = await msUntil(
+      'a to take the write once the quota is back to the default',
+      async () => (await call(url('a'), 'createOrUpdateMcpServer', { token, body: mcpServer('fleet-bytes-1') })).status,
+      (status) => status === 200,
+      Date.now(),
+    );
+    expect(took).toBeLessThanOrEqual(PROPAGATION_MS);
+    expect((await admin('a', 'GET', 'tenants/fleet-bytes')).body.limits.maxTenantBytes, 'the default of --shared').toBe(10_000_000);
+  });
+
   it('--tenants provisioned serves only tenants created through the admin API, refusing others 403 by name', async () => {
     const unprovisioned = await oldIssuer.sign('fleet-walk-in');
     expect(await getTeamStatus('a', unprovisioned), 'open instance a serves it').toBe(200);
