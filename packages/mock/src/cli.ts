@@ -145,7 +145,7 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
       `  tenants: ${mock.limits.tenantTtl === undefined ? 'kept until reset' : `forgotten after ${mock.limits.tenantTtl} idle (--tenant-ttl)`}`,
       `  limits: ${describeLimits(mock.limits)}`,
       `  reset a tenant: POST ${mock.url}/_sandbox/reset; health: GET ${mock.url}/_sandbox/health`,
-      `  more tokens: ${COMMAND} token --tenant NAME (same secret); Ctrl+C stops`,
+      `  more tokens: ${COMMAND} token --tenant NAME ${options.signingKeys !== undefined ? `--signing-keys ${options.signingKeys}` : '(same secret)'}; Ctrl+C stops`,
       ...testDoubleLines(mock, options),
       `  token for tenant acme (valid 24h):`,
       token,
