@@ -268,6 +268,8 @@ export async function createTenantRegistry(driver: SqlDriver, defaults: TenantLi
     async noteToken(token) {
       await write('token.issue', token.tenant, async (query) => {
         await query('INSERT INTO sandbox_admin_tokens (jti, tenant, subject, expires_at) VALUES ($1, $2, $3, to_timestamp($4))', [token.jti, token.tenant, token.subject, token.expiresAt]);
+        // Expired tokens are refused by their exp anyway: their rows go, so the table holds only live tokens.
+        await query("DELETE FROM sandbox_admin_tokens WHERE expires_at < now() - interval '1 day'");
         return { result: true, detail: { jti: token.jti, subject: token.subject, expiresAt: new Date(token.expiresAt * 1000).toISOString() } };
       });
     },
