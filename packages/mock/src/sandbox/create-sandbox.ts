@@ -190,9 +190,9 @@ function checkTenancyStore(options: SandboxOptions, adminToken: string | undefin
 }
 
 async function openRegistry(host: SandboxHost, databaseUrl: string, limits: SandboxLimits, warn: (line: string) => void, store: Store): Promise<TenantRegistry> {
-  if (host.openTenancy === undefined) throw new Error('sandbox: tenant administration needs the Node server (a database), not the in-process fetch');
   const defaults: TenantLimits = { rateLimit: limits.rateLimit, maxRecords: limits.maxRecords, maxTenantBytes: limits.maxTenantBytes };
   try {
+    if (host.openTenancy === undefined) throw new Error('sandbox: tenant administration needs the Node server (a database), not the in-process fetch');
     return await host.openTenancy(databaseUrl, defaults, warn);
   } catch (error) {
     await store.close();
