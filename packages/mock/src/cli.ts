@@ -108,6 +108,9 @@ function isSandbox(mock: RunningMock | RunningSandbox): mock is RunningSandbox {
 function sandboxOptions(options: CliOptions): SandboxOptions {
   return {
     ...(options.secret !== undefined && { secret: options.secret }),
+    ...(options.signingKeys !== undefined && { signingKeysFile: options.signingKeys }),
+    ...(options.adminTokenFile !== undefined && { adminTokenFile: options.adminTokenFile }),
+    ...(options.tenants !== undefined && { tenants: options.tenants }),
     ...(options.data !== undefined && { data: options.data }),
     ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
     ...(options.databasePool !== undefined && { databasePool: options.databasePool }),
@@ -130,19 +133,25 @@ async function printSandboxBanner(mock: RunningSandbox, options: CliOptions, rea
     option: `from ${options.fromEnvironment?.secret ?? '--secret'}`,
     environment: 'from VENDOR_SANDBOX_SECRET',
     random: 'random (tokens work until this process stops; set VENDOR_SANDBOX_SECRET to keep them)',
+    'signing-keys-option': 'the signingKeys option',
+    'signing-keys-file': `from --signing-keys`,
+    'signing-keys-environment': 'from VENDOR_SANDBOX_SIGNING_KEYS',
   }[mock.secretSource];
+  const keys = mock.keyCount > 1 ? ` (${mock.keyCount} keys verify; new tokens carry kid ${mock.signingKid})` : ` (kid ${mock.signingKid})`;
+  const admin = mock.adminApi ? `${mock.url}/_sandbox/admin/ (admin token)` : 'off (--admin-token-file)';
   const token = await mock.token('acme');
   process.stdout.write(
     [
       `Platform API sandbox listening on ${mock.url} (ready in ${readyMs} ms)`,
       `  control plane baseUrl:   ${mock.url}`,
       `  gateway gatewayBaseUrl:  ${mock.url}`,
-      `  store: ${store}; secret: ${secret}; CORS: ${cors}`,
+      `  store: ${store}; secret: ${secret}${keys}; CORS: ${cors}`,
+      `  tenant admin API: ${admin}; served tenants: ${mock.tenantsMode} (--tenants)`,
       `  tenants: ${mock.limits.tenantTtl === undefined ? 'kept until reset' : `forgotten after ${mock.limits.tenantTtl} idle (--tenant-ttl)`}`,
       `  limits: ${describeLimits(mock.limits)}`,
       ...fleetLines(mock),
       `  reset a tenant: POST ${mock.url}/_sandbox/reset; health: GET ${mock.url}/_sandbox/health`,
-      `  more tokens: ${COMMAND} token --tenant NAME (same secret); Ctrl+C stops`,
+      `  more tokens: ${COMMAND} token --tenant NAME ${options.signingKeys !== undefined ? `--signing-keys ${options.signingKeys}` : '(same secret)'}; Ctrl+C stops`,
       ...testDoubleLines(mock, options),
       `  token for tenant acme (valid 24h):`,
       token,

@@ -9,6 +9,8 @@ export type { JournalFilter } from './journal/journal-recorder.js';
 export type { CorsOptions, CorsSetting } from './core/cors.js';
 export type { SandboxOptions } from './sandbox/create-sandbox.js';
 export type { LimitOptions, SandboxLimits } from './sandbox/limits/sandbox-limits.js';
+export type { SigningKey } from './sandbox/keys/signing-keys.js';
+export type { TenantsMode } from './sandbox/tenancy/token-standing.js';
 export type { SpecSource } from './spec/load-spec.js';
 export type { ErrorShape, Violation } from './types.js';
 export { verify } from './verify/verify.js';

@@ -7,6 +7,8 @@ import { COMMAND } from '../core/command-name.js';
 import { givenAs, givenOfMode, helpText, readArgs, type FlagEnvironment, type FlagTable, type FromEnvironment, type GivenFlags } from './flag-reader.js';
 import { readDuration, readTimeoutFlag, readFaultKinds, readJournalSize, readLatency, readLimit, readOrigins, readPoolSize, readRate, readSizeFlag } from './flag-values.js';
 import { LISTEN_FLAGS } from './listen-flags.js';
+import { readTenantsMode } from './tenancy-flags.js';
+import type { TenantsMode } from '../sandbox/tenancy/token-standing.js';
 
 export interface CliOptions {
   port: number;
@@ -22,6 +24,12 @@ export interface CliOptions {
   /** --database-pool N: the most Postgres connections this instance opens (default 10) */
   databasePool?: number;
   secret?: string;
+  /** --signing-keys FILE: the JSON list of {kid, secret}, newest first (the secrets never on the command line) */
+  signingKeys?: string;
+  /** --admin-token-file FILE: the admin API's token */
+  adminTokenFile?: string;
+  /** --tenants open | provisioned */
+  tenants?: TenantsMode;
   /** --tenant-ttl 7d: forget tenants idle for longer (checked here, read by the sandbox) */
   tenantTtl?: string;
   /** --shared: the limits of a hosted sandbox (--rate-limit 25 --max-records 1000 --max-tenant-bytes 10MB --tenant-ttl 7d) */
@@ -55,8 +63,8 @@ export interface CliOptions {
 export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec path/to/openapi.json]
                             [--cors-origin http://localhost:5173 ...] [--no-cors]
        ${COMMAND} --sandbox [--port 4010] [--host 127.0.0.1] [--data DIR | --database-url postgres://...] [--secret S]
-                            [--database-pool 10] [--tenant-ttl 7d]
-       ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S] [--expires-in 1h]
+                            [--database-pool 10] [--tenant-ttl 7d] [--signing-keys FILE] [--admin-token-file FILE] [--tenants open|provisioned]
+       ${COMMAND} token --tenant NAME [--subject user:EMAIL] [--secret S | --signing-keys FILE [--kid K]] [--expires-in 1h]
        ${COMMAND} proxy --upstream URL [--gateway-upstream URL] [--strict] [--record DIR] [--report FILE]
   test double options (both modes):
        [--faults RATE [--fault-kinds 429,503,reset]] [--latency MIN-MAX] [--seed S] [--journal-size 1000]
@@ -77,6 +85,11 @@ tenant, reads and writes apart, bursts to 50; answered 429 with Retry-After), --
 tenant and record kind), --max-tenant-bytes 10MB, --tenant-ttl 7d, and for slow clients
 --headers-timeout 10s, --request-timeout 60s and --max-connections 1000; each flag alone overrides its
 default, 0 turns a limit off. Without --shared a local sandbox has no limits.
+--signing-keys FILE (or VENDOR_SANDBOX_SIGNING_KEYS) holds a JSON list of {"kid", "secret"}, newest first: the
+newest signs, every listed key verifies, so a key rotates by adding one in front and later removing the old.
+With --database-url, --admin-token-file FILE (or VENDOR_SANDBOX_ADMIN_TOKEN) turns on the tenant admin API under
+/_sandbox/admin/ (tenants, their limits and tokens, revocation, suspension, the audit); --tenants provisioned
+serves only tenants created through it (default open: any valid token's tenant).
 
 Faults: a request with \`Prefer: fault=503\` (or 429, 500, 502, 504, reset) gets that failure, with
 \`Prefer: delay=MS\` it waits, with \`times=N, key=K\` only the first N requests carrying K fail.
@@ -97,6 +110,9 @@ export const MOCK_FLAGS = {
   databaseUrl: { flag: '--database-url', takes: 'value', mode: 'sandbox' },
   databasePool: { flag: '--database-pool', takes: 'value', read: readPoolSize, mode: 'sandbox' },
   secret: { flag: '--secret', takes: 'value', mode: 'sandbox' },
+  signingKeys: { flag: '--signing-keys', takes: 'value', mode: 'sandbox' },
+  adminTokenFile: { flag: '--admin-token-file', takes: 'value', mode: 'sandbox' },
+  tenants: { flag: '--tenants', takes: 'value', read: readTenantsMode, mode: 'sandbox' },
   tenantTtl: { flag: '--tenant-ttl', takes: 'value', read: readDuration, mode: 'sandbox' },
   shared: { flag: '--shared', takes: 'nothing', mode: 'sandbox' },
   rateLimit: { flag: '--rate-limit', takes: 'value', read: readLimit, mode: 'sandbox' },
@@ -150,6 +166,13 @@ function checkSandboxOptions(given: MockFlags, fromEnvironment: FromEnvironment)
   const sandboxOnly = givenOfMode(MOCK_FLAGS, given, 'sandbox', fromEnvironment);
   const isOutsideSandbox = given.sandbox !== true && sandboxOnly.length > 0;
   if (isOutsideSandbox) throw new Error(`${sandboxOnly.join(', ')} only apply with --sandbox`);
+  if (given.secret !== undefined && given.signingKeys !== undefined) {
+    throw new Error('give either --secret (one key) or --signing-keys FILE (keys that rotate), not both');
+  }
+  const needsDatabase = given.adminTokenFile !== undefined ? '--admin-token-file' : given.tenants === 'provisioned' ? '--tenants provisioned' : undefined;
+  if (needsDatabase !== undefined && given.databaseUrl === undefined) {
+    throw new Error(`${needsDatabase} needs --database-url: tenants, revocations and the audit live in the shared database`);
+  }
   if (given.data !== undefined && given.databaseUrl !== undefined) {
     throw new Error('give either --data DIR (one process, data kept in a directory) or --database-url URL (a Postgres server), not both');
   }

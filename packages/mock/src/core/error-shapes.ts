@@ -20,7 +20,9 @@ export type ErrorKind =
   | 'rate-limited'
   | 'server-error'
   /** a shared sandbox's quota (--max-records, --max-tenant-bytes) refuses a write */
-  | 'quota-exceeded';
+  | 'quota-exceeded'
+  /** a valid token of a tenant the sandbox does not serve now (suspended, or not provisioned) */
+  | 'forbidden';
 
 export interface MockError {
   status: number;
@@ -40,6 +42,7 @@ const ML_TYPE: Record<ErrorKind, string> = {
   'rate-limited': 'rate_limit_exceeded',
   'server-error': 'internal_server_error',
   'quota-exceeded': 'quota_exceeded',
+  forbidden: 'forbidden',
 };
 
 const GATEWAY_TYPE: Record<ErrorKind, string> = {
@@ -53,6 +56,7 @@ const GATEWAY_TYPE: Record<ErrorKind, string> = {
   'rate-limited': 'rate_limit_error',
   'server-error': 'server_error',
   'quota-exceeded': 'invalid_request_error',
+  forbidden: 'permission_error',
 };
 
 const GATEWAY_CODE: Record<ErrorKind, string> = {
@@ -66,6 +70,7 @@ const GATEWAY_CODE: Record<ErrorKind, string> = {
   'rate-limited': 'rate_limit_exceeded',
   'server-error': 'internal_error',
   'quota-exceeded': 'quota_exceeded',
+  forbidden: 'forbidden',
 };
 
 const ML_LOC: Record<ErrorKind, string[]> = {
@@ -79,6 +84,7 @@ const ML_LOC: Record<ErrorKind, string[]> = {
   'rate-limited': ['server'],
   'server-error': ['server'],
   'quota-exceeded': ['body'],
+  forbidden: ['header', 'authorization'],
 };
 
 export function renderError(shape: ErrorShape, error: MockError): Record<string, unknown> {

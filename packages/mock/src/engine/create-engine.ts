@@ -69,6 +69,11 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
   // The sandbox's journal needs a token, so it answers CORS like the operations; the stateless mock's has none, so
   // unless --cors-origin lists origins, only pages on this machine may read it from a browser.
   const journalCors = sandbox !== undefined ? cors : createCorsPolicy(options.cors, specHeaders(operations), isLoopbackOrigin);
+  // A tenant deleted through the admin API (on any instance) leaves nothing behind here either.
+  // On a database every instance sees the deletion and deletes the same rows: a failure is only logged.
+  sandbox?.onTenantDeleted((tenant) => {
+    Promise.resolve(journal?.clear(tenant)).catch((error: Error) => warn(`journal of deleted tenant ${tenant}: not cleared (${error.message})`));
+  });
   const journalRoute = { journal, cors: journalCors, authenticate: sandbox?.authenticate, admit: sandbox?.admit, warn };
 
   const controlRoute = (request: IncomingRequest, reply: Reply, url: RequestTarget): boolean => {

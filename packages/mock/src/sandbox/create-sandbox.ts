@@ -24,12 +24,24 @@ import { QuotaExceededError, type TenantQuota } from './store/tenant-quota.js';
 import { signedUrlKey } from './signed-url-key.js';
 import { createTenantLifecycle } from './tenant-lifecycle.js';
 import { readTenantTtl } from './tenant-ttl.js';
-import { createTokenIssuer, randomSecret } from './tokens.js';
+import { createTokenIssuer } from './tokens.js';
+import { chooseSigningKeys, type KeyOptions, type KeySources, type SecretSource } from './keys/key-choice.js';
+import type { AdminApi } from './tenancy/admin-api.js';
+import { checkAdminToken, createAdminCheck, ADMIN_TOKEN_ENV } from './tenancy/admin-token.js';
+import type { TenantLimits, TenantRegistry } from './tenancy/tenant-registry.js';
+import { tokenStanding, type TenantsMode } from './tenancy/token-standing.js';
+import type { TokenStanding } from './caller-auth.js';
 
 /** The limits of a shared sandbox (rateLimit, maxRecords, maxTenantBytes, shared) come from LimitOptions. */
-export interface SandboxOptions extends LimitOptions {
-  /** signs and checks tokens; default: VENDOR_SANDBOX_SECRET, else a random secret for this process */
+export interface SandboxOptions extends LimitOptions, KeyOptions {
+  /** signs and checks tokens (one key, kid "default"); default: VENDOR_SANDBOX_SIGNING_KEYS, VENDOR_SANDBOX_SECRET, else a random secret for this process */
   secret?: string;
+  /** the admin API's token (--admin-token-file FILE, else VENDOR_SANDBOX_ADMIN_TOKEN); without one /_sandbox/admin/ answers 404. Needs databaseUrl. */
+  adminToken?: string;
+  /** a file holding the admin token */
+  adminTokenFile?: string;
+  /** 'open' (default): any valid token's tenant is served; 'provisioned': only tenants created through the admin API. Needs databaseUrl. */
+  tenants?: TenantsMode;
   /** a directory the sandbox keeps its data in, so it survives restarts (one process owns it); default: in memory */
   data?: string;
   /** a Postgres URL shared by several sandbox instances; exclusive with `data` */
@@ -44,7 +56,13 @@ export interface Sandbox {
   seam: SandboxSeam;
   backend: Store['backend'];
   /** where the secret came from, for the start-up line (never the secret itself) */
-  secretSource: 'option' | 'environment' | 'random';
+  secretSource: SecretSource;
+  /** the kid new tokens carry, and how many keys verify */
+  signingKid: string;
+  keyCount: number;
+  /** whether /_sandbox/admin/ answers, and which tenants are served */
+  adminApi: boolean;
+  tenantsMode: TenantsMode;
   /** the limits in force (0: none) */
   limits: SandboxLimits;
   /** With a rate limit: counts a request of `tenant` to a route beside the operations (reset, the journal). */
@@ -55,6 +73,8 @@ export interface Sandbox {
   sharedJournal: ((options: JournalRecorderOptions) => JournalRecorder) | undefined;
   /** Answers /_sandbox/* requests, CORS preflights included; false when the path is not one of them. */
   admin(request: IncomingRequest, reply: Reply, cors: CorsPolicy): boolean;
+  /** Calls `listener` when a tenant is deleted through the admin API on any instance (the engine drops its journal). */
+  onTenantDeleted(listener: (tenant: string) => void): void;
   token(tenant: string, subject?: string, expiresIn?: string): Promise<string>;
   /** Who sends `headers` (their bearer token), for routes beside the operations such as the request journal. */
   authenticate(headers: RequestHeaders): Promise<SandboxAuth>;
@@ -62,26 +82,33 @@ export interface Sandbox {
 }
 
 /** What the host supplies: the server opens any store and reads the environment; the in-process fetch has memory only. */
-export interface SandboxHost {
+export interface SandboxHost extends KeySources {
   openStore(choice: StoreChoice, seed: SeedView, warn: (line: string) => void): Promise<Store>;
   /** VENDOR_SANDBOX_SECRET where there is an environment */
   environmentSecret: string | undefined;
   /** The tables that make the instances on one database one service (fleet/open-fleet.ts); the server's host only. */
   openFleet?: (databaseUrl: string, warn: (line: string) => void) => Promise<Fleet>;
+  /** VENDOR_SANDBOX_ADMIN_TOKEN where there is an environment */
+  environmentAdminToken?: string | undefined;
+  /** tenant administration on the shared database (the Node host); absent where there is none */
+  openTenancy?: (databaseUrl: string, defaults: TenantLimits, warn: (line: string) => void) => Promise<TenantRegistry>;
 }
 
 export async function createSandbox(model: SpecModel, options: SandboxOptions, warn: (line: string) => void, host: SandboxHost): Promise<Sandbox> {
   if (options.data !== undefined && options.databaseUrl !== undefined) {
     throw new Error('sandbox: give either data (a directory one process keeps its data in) or databaseUrl (a Postgres server), not both');
   }
-  const fromEnv = host.environmentSecret;
-  const secretSource = options.secret !== undefined ? 'option' : fromEnv ? 'environment' : 'random';
-  const secret = options.secret ?? (fromEnv || randomSecret());
-  if (secret === '') throw new Error('sandbox: the secret must not be empty');
+  const { keys, source: secretSource } = chooseSigningKeys(options, host);
+  const adminToken = chooseAdminToken(options, host);
+  const tenantsMode = options.tenants ?? 'open';
+  checkTenancyStore(options, adminToken, tenantsMode);
   const limits = resolveLimits(options);
   const tenantTtlMs = limits.tenantTtl === undefined ? undefined : readTenantTtl(limits.tenantTtl);
-  const quota: TenantQuota | undefined = limits.maxRecords > 0 || limits.maxTenantBytes > 0 ? { maxRecords: limits.maxRecords, maxBytes: limits.maxTenantBytes } : undefined;
-  const issuer = createTokenIssuer(secret);
+  const administered = adminToken !== undefined || tenantsMode === 'provisioned';
+  // The registry opens after the store (its listing reads the store's tables); the quota asks it per write.
+  let registry: TenantRegistry | undefined;
+  const quota = sandboxQuota(limits, administered ? (tenant) => ownQuota(registry, tenant) : undefined);
+  const issuer = createTokenIssuer(keys);
   const seed = deriveSeed(model);
   const store = await host.openStore({ ...options, quota }, createSeedView(seed), warn);
   let fleet: Fleet | undefined;
@@ -91,13 +118,18 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
     await store.close().catch(() => {});
     throw error;
   }
-  const admit = limits.rateLimit > 0 ? admitAtRate(limits.rateLimit, fleet?.takeTokens(limits.rateLimit), warn) : undefined;
+  if (administered) registry = await openRegistry(host, options.databaseUrl!, limits, warn, store, fleet);
+  const atRate = (perSecond: number) => admitAtRate(perSecond, fleet?.takeTokens(perSecond), warn);
+  const admit = registry !== undefined ? admitAtTenantRate(registry, atRate) : limits.rateLimit > 0 ? atRate(limits.rateLimit) : undefined;
+  const standing: TokenStanding | undefined = registry === undefined ? undefined : tokenStanding(registry, tenantsMode);
+  const isAdmin = adminToken === undefined ? undefined : createAdminCheck(adminToken);
+  const adminApi: AdminApi | undefined = registry === undefined ? undefined : { registry, issuer, mode: tenantsMode, isAdmin };
   const tenants = createTenantLifecycle(store, tenantTtlMs, warn, fleet === undefined ? undefined : { lease: (ttlMs) => fleet.sweepLease(ttlMs), forgetIdle: (idleMs) => fleet.forgetIdle(idleMs) });
   const services: SandboxServices = {
     store,
     model,
     exampleTenant: seed.exampleTenant,
-    urlKey: await signedUrlKey(secret),
+    urlKey: await signedUrlKey(keys[0]!.secret),
     now: () => new Date(),
   };
   // A database that fails answers 503 and the sandbox keeps running; any other error is a bug (500).
@@ -110,7 +142,7 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
   };
 
   const seam: SandboxSeam = {
-    authenticate: (ctx) => authenticateCaller(issuer, ctx.headers),
+    authenticate: (ctx) => authenticateCaller(issuer, ctx.headers, standing),
     admit,
     async answer(ctx) {
       tenants.seen(ctx.caller.tenant);
@@ -128,15 +160,21 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
     seam,
     backend: store.backend,
     secretSource,
+    signingKid: issuer.signingKid,
+    keyCount: keys.length,
+    adminApi: isAdmin !== undefined,
+    tenantsMode,
     limits,
     admit,
     faultCounters: fleet?.faultCounters,
     sharedJournal: fleet === undefined ? undefined : (journalOptions) => fleet.journal(journalOptions),
-    admin: (request, reply, cors) => answerAdminRoute(request, reply, cors, { issuer, store, tenants, warn, limits, admit }),
+    admin: (request, reply, cors) => answerAdminRoute(request, reply, cors, { issuer, store, tenants, warn, limits, admit, standing, adminApi }),
+    onTenantDeleted: (listener) => registry?.onDeleted(listener),
     token: (tenant, subject, expiresIn) => issuer.sign(tenant, subject, expiresIn),
-    authenticate: (headers) => authenticateCaller(issuer, headers),
+    authenticate: (headers) => authenticateCaller(issuer, headers, standing),
     async close() {
       await tenants.close();
+      await registry?.close();
       await fleet?.close();
       await store.close();
     },
@@ -158,5 +196,71 @@ function admitAtRate(perSecond: number, take: TakeTokens | undefined, warn: (lin
     const verdict = limiter.admit(tenant, method);
     if (verdict instanceof Promise) return verdict.then((counted) => withError(tenant, method, counted));
     return withError(tenant, method, verdict);
+  };
+}
+
+/** The admin token: { adminToken }, else --admin-token-file FILE, else VENDOR_SANDBOX_ADMIN_TOKEN; undefined: the admin API is off. */
+function chooseAdminToken(options: SandboxOptions, host: SandboxHost): string | undefined {
+  if (options.adminToken !== undefined && options.adminTokenFile !== undefined) throw new Error('sandbox: give either adminToken or adminTokenFile, not both');
+  if (options.adminToken !== undefined) return checkAdminToken(options.adminToken, 'adminToken');
+  if (options.adminTokenFile !== undefined) {
+    if (host.readTextFile === undefined) throw new Error('sandbox: adminTokenFile needs a file system; give adminToken instead');
+    return checkAdminToken(host.readTextFile(options.adminTokenFile, '--admin-token-file'), `--admin-token-file ${options.adminTokenFile}`);
+  }
+  if (host.environmentAdminToken) return checkAdminToken(host.environmentAdminToken, ADMIN_TOKEN_ENV);
+  return undefined;
+}
+
+/** Tenant administration keeps tenants, revocations and the audit where every instance sees them: it needs the database. */
+function checkTenancyStore(options: SandboxOptions, adminToken: string | undefined, mode: TenantsMode): void {
+  if (options.databaseUrl !== undefined) return;
+  if (adminToken !== undefined) {
+    throw new Error('sandbox: the admin API (--admin-token-file, VENDOR_SANDBOX_ADMIN_TOKEN) needs --database-url: its tenants, revocations and audit live in the shared database');
+  }
+  if (mode === 'provisioned') throw new Error('sandbox: --tenants provisioned needs --database-url: provisioned tenants live in the shared database');
+}
+
+async function openRegistry(host: SandboxHost, databaseUrl: string, limits: SandboxLimits, warn: (line: string) => void, store: Store, fleet: Fleet | undefined): Promise<TenantRegistry> {
+  const defaults: TenantLimits = { rateLimit: limits.rateLimit, maxRecords: limits.maxRecords, maxTenantBytes: limits.maxTenantBytes };
+  try {
+    if (host.openTenancy === undefined) throw new Error('sandbox: tenant administration needs the Node server (a database), not the in-process fetch');
+    return await host.openTenancy(databaseUrl, defaults, warn);
+  } catch (error) {
+    await fleet?.close().catch(() => {});
+    await store.close();
+    throw error;
+  }
+}
+
+/** The sandbox's quota, asking a tenant's own (the admin API's limits) at each write when tenants are administered. */
+function sandboxQuota(limits: SandboxLimits, of: ((tenant: string) => TenantQuota | undefined) | undefined): TenantQuota | undefined {
+  const base = { maxRecords: limits.maxRecords, maxBytes: limits.maxTenantBytes };
+  if (of !== undefined) return { ...base, of };
+  return limits.maxRecords > 0 || limits.maxTenantBytes > 0 ? base : undefined;
+}
+
+function ownQuota(registry: TenantRegistry | undefined, tenant: string): TenantQuota | undefined {
+  const own = registry?.known(tenant)?.limits;
+  const hasOwn = own !== undefined && (own.maxRecords !== undefined || own.maxTenantBytes !== undefined);
+  if (!hasOwn) return undefined;
+  const limits = registry!.limitsOf(tenant);
+  return { maxRecords: limits.maxRecords, maxBytes: limits.maxTenantBytes };
+}
+
+type Admit = (tenant: string, method: string) => AdmitVerdict | Promise<AdmitVerdict>;
+
+/** Each tenant at its own rate (the admin API's limits, else the sandbox's): one limiter per distinct rate. */
+function admitAtTenantRate(registry: TenantRegistry, limiterAt: (perSecond: number) => Admit): Admit {
+  const atRate = new Map<number, Admit>();
+  const unlimited: AdmitVerdict = { admitted: true, headers: {} };
+  return (tenant, method) => {
+    const rate = registry.limitsOf(tenant).rateLimit;
+    if (rate <= 0) return unlimited;
+    let admit = atRate.get(rate);
+    if (admit === undefined) {
+      admit = limiterAt(rate);
+      atRate.set(rate, admit);
+    }
+    return admit(tenant, method);
   };
 }

@@ -8,6 +8,8 @@ import type { JournalEntry } from '../journal/request-journal.js';
 import type { SandboxOptions } from '../sandbox/create-sandbox.js';
 import type { SandboxLimits } from '../sandbox/limits/sandbox-limits.js';
 import type { StoreBackend } from '../sandbox/store/record-store.js';
+import type { SecretSource } from '../sandbox/keys/key-choice.js';
+import type { TenantsMode } from '../sandbox/tenancy/token-standing.js';
 import type { SpecSource } from '../spec/load-spec.js';
 import { PortInUseError } from './listen.js';
 import { serveHttp, type HttpServing } from './serve-http.js';
@@ -57,8 +59,14 @@ export interface RunningSandbox extends RunningServer {
   clearRequests(tenant: string): void;
   /** where records live: memory (default), file (memory, kept in the `data` directory) or postgres (`databaseUrl`) */
   store: StoreBackend;
-  /** where the secret came from (never the secret itself) */
-  secretSource: 'option' | 'environment' | 'random';
+  /** where the secret came from (never the secret itself): --secret, the environment, --signing-keys or random */
+  secretSource: SecretSource;
+  /** the kid new tokens carry, and how many signing keys verify */
+  signingKid: string;
+  keyCount: number;
+  /** whether the admin API (/_sandbox/admin/) answers, and which tenants are served */
+  adminApi: boolean;
+  tenantsMode: TenantsMode;
   /** the limits in force (rate, records, bytes: 0 when off), as GET /_sandbox/health shows them */
   limits: SandboxLimits;
 }
@@ -113,6 +121,10 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     token: (tenant: string, subject?: string) => sandbox.token(tenant, subject),
     store: sandbox.backend,
     secretSource: sandbox.secretSource,
+    signingKid: sandbox.signingKid,
+    keyCount: sandbox.keyCount,
+    adminApi: sandbox.adminApi,
+    tenantsMode: sandbox.tenantsMode,
     limits: sandbox.limits,
   };
 }

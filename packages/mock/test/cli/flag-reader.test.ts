@@ -210,7 +210,9 @@ describe('the token command: every flag refuses bad input, naming the flag and t
       `tenant must be 1 to 63 lower-case letters, digits or '-', starting with a letter or digit (got "Bad")`,
     );
     expect(refusal(parse, ['--tenant', 'acme', '--subject', 'ada', '--expires-in', 'soon'])).toBe('subject must look like user:EMAIL or team:NAME (got "ada")');
-    expect(refusal(parse, ['--tenant', 'acme', '--expires-in', 'soon'])).toBe("give the sandbox's secret with --secret or the VENDOR_SANDBOX_SECRET environment variable");
+    expect(refusal(parse, ['--tenant', 'acme', '--expires-in', 'soon'])).toBe(
+      "give the sandbox's secret with --secret or the VENDOR_SANDBOX_SECRET environment variable (or its keys with --signing-keys FILE or VENDOR_SANDBOX_SIGNING_KEYS)",
+    );
     expect(refusal(parse, ['--tenant', 'acme', '--secret', 's', '--expires-in', 'soon'])).toBe('--expires-in must be a duration such as 30m, 1h or 7d (got "soon")');
   });
 });

@@ -23,11 +23,15 @@ export interface SandboxProcessOptions {
   secret: string;
   /** more CLI flags, e.g. ['--tenant-ttl', '7d'] */
   extraArgs?: readonly string[];
+  /** more environment variables, e.g. VENDOR_SANDBOX_ADMIN_TOKEN */
+  env?: Record<string, string>;
 }
 
 export interface SandboxProcess {
   name: string;
   port: number;
+  /** the process id (its command line is /proc/<pid>/cmdline, what `ps` shows) */
+  pid: number;
   /** where the instance itself listens (not through the balancer) */
   url: string;
   isRunning(): boolean;
@@ -48,7 +52,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
   const args = [cli, ...instanceArgs(options.port, options.databaseUrl, options.extraArgs)];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, VENDOR_SANDBOX_SECRET: options.secret },
+    env: { ...process.env, VENDOR_SANDBOX_SECRET: options.secret, ...options.env },
   });
   let stdout = '';
   let output = '';
@@ -69,6 +73,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
   return {
     name: options.name,
     port: options.port,
+    pid: child.pid!,
     url,
     isRunning,
     output: shownOutput,

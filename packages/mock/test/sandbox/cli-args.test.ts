@@ -36,11 +36,18 @@ describe('parseTokenArgs', () => {
     expect(parseTokenArgs(['--tenant', 'acme', '--secret', 's'], {})).toEqual({
       tenant: 'acme',
       subject: 'user:developer@acme.example',
-      secret: 's',
+      keys: [{ kid: 'default', secret: 's' }],
+      kid: 'default',
       expiresIn: '24h',
       help: false,
     });
-    expect(parseTokenArgs(['--tenant', 'acme'], { VENDOR_SANDBOX_SECRET: 'env' }).secret).toBe('env');
+    expect(parseTokenArgs(['--tenant', 'acme'], { VENDOR_SANDBOX_SECRET: 'env' }).keys).toEqual([{ kid: 'default', secret: 'env' }]);
+  });
+  it('takes the signing keys from VENDOR_SANDBOX_SIGNING_KEYS, the newest signing unless --kid names another', () => {
+    const env = { VENDOR_SANDBOX_SIGNING_KEYS: JSON.stringify([{ kid: 'k2', secret: 'second-secret-0123456789' }, { kid: 'k1', secret: 'first-secret-0123456789' }]) };
+    expect(parseTokenArgs(['--tenant', 'acme'], env).kid).toBe('k2');
+    expect(parseTokenArgs(['--tenant', 'acme', '--kid', 'k1'], env).kid).toBe('k1');
+    expect(() => parseTokenArgs(['--tenant', 'acme', '--kid', 'k9'], env)).toThrow('--kid must name one of the signing keys (k2, k1); got k9');
   });
   it('names the field and the rule for bad input', () => {
     expect(() => parseTokenArgs([], { VENDOR_SANDBOX_SECRET: 'x' })).toThrow('--tenant is required');

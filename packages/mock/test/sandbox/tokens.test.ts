@@ -5,7 +5,7 @@ describe('sandbox tokens', () => {
   it('carry tenant and subject, verified with the same secret', async () => {
     const issuer = createTokenIssuer('secret-a');
     const token = await issuer.sign('acme', 'user:ada@acme.example');
-    expect(await issuer.verify(token)).toEqual({ ok: true, caller: { tenant: 'acme', subject: 'user:ada@acme.example' } });
+    expect(await issuer.verify(token)).toMatchObject({ ok: true, caller: { tenant: 'acme', subject: 'user:ada@acme.example' } });
   });
   it('are refused when signed with another secret, expired or malformed, with a reason that never repeats the token', async () => {
     const issuer = createTokenIssuer('secret-a');
@@ -44,8 +44,8 @@ describe('verified tokens are remembered only until they expire', () => {
     vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
     const issuer = createTokenIssuer('cache-secret');
     const token = await issuer.sign('acme', 'user:ada@acme.example', '1h');
-    expect(await issuer.verify(token)).toEqual({ ok: true, caller: { tenant: 'acme', subject: 'user:ada@acme.example' } });
-    expect(await issuer.verify(token)).toEqual({ ok: true, caller: { tenant: 'acme', subject: 'user:ada@acme.example' } });
+    expect(await issuer.verify(token)).toMatchObject({ ok: true, caller: { tenant: 'acme', subject: 'user:ada@acme.example' } });
+    expect(await issuer.verify(token)).toMatchObject({ ok: true, caller: { tenant: 'acme', subject: 'user:ada@acme.example' } });
     vi.setSystemTime(new Date('2026-11-23T13:00:01Z'));
     const late = await issuer.verify(token);
     expect(late.ok).toBe(false);

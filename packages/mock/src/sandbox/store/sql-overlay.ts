@@ -3,7 +3,7 @@
 import { createLookupBatcher } from './lookup-batcher.js';
 import type { OverlayEntry, OverlayStore } from './overlay-store.js';
 import { StoreUnavailableError, type Body, type StoredRecord } from './record-store.js';
-import { checkQuota, checkUpdate, hasQuota, QuotaExceededError, storedBytes, type TenantQuota } from './tenant-quota.js';
+import { checkQuota, checkUpdate, hasQuota, QuotaExceededError, quotaOf, storedBytes, type TenantQuota } from './tenant-quota.js';
 
 /** What the overlay needs from a database connection. */
 export interface SqlDriver {
@@ -81,7 +81,7 @@ const USAGE = `SELECT count(*) FILTER (WHERE kind = $2)::int AS records, coalesc
 const LIVE_AT_KEY = 'SELECT id, octet_length(body::text) AS bytes FROM sandbox_overlay WHERE tenant = $1 AND kind = $2 AND key = $3 AND NOT deleted';
 const AT_ID = 'SELECT deleted, coalesce(octet_length(body::text), 0) AS bytes FROM sandbox_overlay WHERE tenant = $1 AND kind = $2 AND id = $3';
 
-export async function createSqlOverlay(driver: SqlDriver, quota?: TenantQuota): Promise<OverlayStore> {
+export async function createSqlOverlay(driver: SqlDriver, sandboxQuota?: TenantQuota): Promise<OverlayStore> {
   await guard(() =>
     driver.transaction(async (query) => {
       await query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
@@ -105,11 +105,13 @@ export async function createSqlOverlay(driver: SqlDriver, quota?: TenantQuota): 
     list: (tenant, kind, parent, ids) => guard(async () => (await driver.query(LIST, [tenant, kind, parent ?? null, ids])).map(toEntry)),
     insert: (tenant, record) =>
       guard(async () => {
+        const quota = quotaOf(sandboxQuota, tenant);
         if (hasQuota(quota)) return insertWithinQuota(driver, quota, tenant, record);
         return (await driver.query(INSERT, [tenant, ...values(record)])).length > 0;
       }),
     upsertByKey: (tenant, record, seeded) =>
       guard(async () => {
+        const quota = quotaOf(sandboxQuota, tenant);
         if (hasQuota(quota)) return upsertWithinQuota(driver, quota, tenant, record, seeded);
         if (seeded !== undefined) {
           const atSeed = await upsert(driver, UPSERT_AT_ID, tenant, { ...record, id: seeded.id, created: seeded.created });
@@ -120,6 +122,7 @@ export async function createSqlOverlay(driver: SqlDriver, quota?: TenantQuota): 
       }),
     replace: (tenant, record, seen) =>
       guard(async () => {
+        const quota = quotaOf(sandboxQuota, tenant);
         if (hasQuota(quota) && quota.maxBytes > 0) return replaceWithinQuota(driver, quota, tenant, record, seen);
         return (await upsert(driver, UPSERT_AT_ID, tenant, record)) !== undefined;
       }),

@@ -12,6 +12,13 @@ export interface TenantQuota {
   maxRecords: number;
   /** bytes of stored records (their JSON) per tenant; 0: no limit */
   maxBytes: number;
+  /** a tenant's own quota (given through the admin API), where it has one; the overlay asks at each write */
+  of?: (tenant: string) => TenantQuota | undefined;
+}
+
+/** The quota of `tenant`: its own, else the sandbox's. */
+export function quotaOf(quota: TenantQuota | undefined, tenant: string): TenantQuota | undefined {
+  return quota?.of?.(tenant) ?? quota;
 }
 
 /** What a tenant's writes keep now: live records of one kind, and the bytes of all its live records. */
