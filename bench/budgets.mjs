@@ -333,7 +333,7 @@ export const budgets = [
     // request (1,915 and 1,381 req/CPU-s against 3,761 alone): the journal holds each answer for its group-committed
     // write, and two instances split the batches; with the journal off (BENCH_SANDBOX_JOURNAL_SIZE=0) the same run gave
     // 0.83×. Margin: smoke runs at that load gave 0.39×-0.59×. After b's warm-up and one lookup batch at a time
-    // (bench/README.md, "The fleet"): 0.488×, 0.790×, 0.745× in three runs at load 19-7, still MISSED.
+    // (bench/README.md, "The fleet"): 0.488×, 0.790×, 0.745×, 0.582×, 0.815× in five runs at load 19-5 (median 0.745×), still MISSED.
     budget: 0.9,
     margin: 0.2,
     unit: '×',
