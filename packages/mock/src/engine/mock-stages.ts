@@ -17,7 +17,7 @@ import { sendEncodedJson, sendError, sendJson } from '../core/response-writer.js
 import { applyFaults, type FaultDeps } from '../faults/fault-step.js';
 import type { AdmitVerdict, PipelineStages, SandboxContext, SandboxSeam, UnroutedRequest, WatchExchange } from '../pipeline/seams.js';
 import type { MockOperation } from '../spec/operation-table.js';
-import { invalidRequestError, validateRequest } from '../validation/request-validation.js';
+import { invalidRequestError, MAX_DEPTH_RULE, validateRequest } from '../validation/request-validation.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
 
 export interface MockStageDeps {
@@ -87,6 +87,7 @@ function answerCrash(error: Error, reply: Reply, op: MockOperation | undefined, 
 /** The stateless mock's auth step: any non-empty bearer token, never looked at or repeated. */
 function requireBearerToken(ctx: RequestContext): boolean {
   if (hasBearerToken(ctx.headers)) return true;
+  ctx.refusal = 'unauthenticated';
   ctx.request.discardBody();
   sendError(
     ctx.reply,
@@ -101,6 +102,7 @@ function requireBearerToken(ctx: RequestContext): boolean {
 async function signInToSandbox(ctx: RequestContext, sandbox: SandboxSeam): Promise<boolean> {
   const auth = await sandbox.authenticate(ctx);
   if (!auth.ok) {
+    ctx.refusal = 'unauthenticated';
     ctx.request.discardBody();
     sendError(ctx.reply, ctx.op.errorShape, auth.error, { 'www-authenticate': 'Bearer' });
     return false;
@@ -119,6 +121,7 @@ function admitWith(admit: (tenant: string, method: string) => AdmitVerdict): (ct
     const verdict = admit(ctx.caller!.tenant, ctx.method);
     for (const name in verdict.headers) ctx.reply.setHeader(name, verdict.headers[name]!);
     if (verdict.admitted) return true;
+    ctx.refusal = 'rate_limit';
     ctx.request.discardBody();
     const refuse = () => {
       sendError(ctx.reply, ctx.op.errorShape, verdict.error!);
@@ -131,6 +134,7 @@ function admitWith(admit: (tenant: string, method: string) => AdmitVerdict): (ct
 }
 
 function refuseTooLarge(ctx: RequestContext): void {
+  ctx.refusal = 'body_too_large';
   sendError(ctx.reply, ctx.op.errorShape, { status: 413, kind: 'invalid', message: 'Request body is larger than the mock accepts (10 MB)' });
 }
 
@@ -152,6 +156,7 @@ function validate(ctx: RequestContext, validators: SchemaValidators): boolean {
   const violations = hasPreferViolation ? [...ctx.violations, ...found] : found;
   if (violations.length === 0) return true;
   ctx.violations = violations;
+  ctx.refusal = violations.some((violation) => violation.rule === MAX_DEPTH_RULE) ? 'max_depth' : 'invalid_request';
   sendError(ctx.reply, ctx.op.errorShape, invalidRequestError(ctx.op, violations));
   return false;
 }
@@ -162,7 +167,10 @@ async function answerFromSandbox(ctx: RequestContext, sandbox: SandboxSeam, deps
   if (isSignedIn(ctx) && !prefersExample) {
     const answer = await sandbox.answer(ctx);
     if (answer !== undefined) {
-      if ('error' in answer) sendError(ctx.reply, ctx.op.errorShape, answer.error, answer.headers);
+      if ('error' in answer) {
+        if (answer.error.kind === 'quota-exceeded') ctx.refusal = 'quota';
+        sendError(ctx.reply, ctx.op.errorShape, answer.error, answer.headers);
+      }
       else if (answer.json !== undefined) sendEncodedJson(ctx.reply, answer.status, answer.json, answer.headers);
       else sendJson(ctx.reply, answer.status, answer.body, answer.headers);
       return;
