@@ -7,8 +7,9 @@ import { COMMAND } from '../core/command-name.js';
 import { givenOfMode, readArgs, type FlagTable, type GivenFlags } from './flag-reader.js';
 import { readDuration, readTimeoutFlag, readFaultKinds, readJournalSize, readLatency, readLimit, readOrigins, readRate, readSizeFlag } from './flag-values.js';
 import { LISTEN_FLAGS } from './listen-flags.js';
+import { checkObserveOptions, OBSERVE_FLAGS, OBSERVE_HELP, OBSERVE_USAGE, type ObserveCliOptions } from './observe-flags.js';
 
-export interface CliOptions {
+export interface CliOptions extends ObserveCliOptions {
   port: number;
   host: string;
   spec?: string;
@@ -57,6 +58,7 @@ export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec
   test double options (both modes):
        [--faults RATE [--fault-kinds 429,503,reset]] [--latency MIN-MAX] [--seed S] [--journal-size 1000]
        [--journal-bytes 8MiB] [--journal-total-bytes 64MiB]
+${OBSERVE_USAGE}
 
 Serves the Platform API's OpenAPI document: documented examples for valid requests,
 validation errors in each operation's own error shape, 401 without a bearer token.
@@ -80,7 +82,9 @@ Faults: a request with \`Prefer: fault=503\` (or 429, 500, 502, 504, reset) gets
 --latency MIN-MAX delays each request; --seed S makes both, and generated bodies, reproducible.
 GET /_mock/requests lists the last requests (--journal-size, default 1000; 0 turns it off), keeping
 JSON bodies up to 16 KiB, at most --journal-bytes (default 8MiB) per tenant and --journal-total-bytes
-(default 64MiB) in all.`;
+(default 64MiB) in all.
+
+${OBSERVE_HELP}`;
 
 export const MOCK_FLAGS = {
   ...LISTEN_FLAGS,
@@ -107,6 +111,7 @@ export const MOCK_FLAGS = {
   journalSize: { flag: '--journal-size', takes: 'value', read: readJournalSize },
   journalBytes: { flag: '--journal-bytes', takes: 'value', read: readSizeFlag },
   journalTotalBytes: { flag: '--journal-total-bytes', takes: 'value', read: readSizeFlag },
+  ...OBSERVE_FLAGS,
 } satisfies FlagTable;
 
 type MockFlags = GivenFlags<typeof MOCK_FLAGS>;
@@ -117,6 +122,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   const cors = corsSetting(given);
   const chaos = faultOptions(given);
   checkSandboxOptions(given);
+  checkObserveOptions(given);
   // The other flags are options of the same names.
   const { corsOrigins, noCors, faults, faultKinds, ...sameNames } = given;
   return { cors, help, ...sameNames, ...(chaos && { faults: chaos }) };

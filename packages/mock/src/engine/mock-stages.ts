@@ -15,7 +15,7 @@ import type { RequestContext } from '../core/request-context.js';
 import { SHAPE_WITHOUT_OPERATION } from '../core/error-shapes.js';
 import { sendEncodedJson, sendError, sendJson } from '../core/response-writer.js';
 import { applyFaults, type FaultDeps } from '../faults/fault-step.js';
-import type { AdmitVerdict, PipelineStages, SandboxContext, SandboxSeam, UnroutedRequest, WatchExchange } from '../pipeline/seams.js';
+import type { AdmitVerdict, ExchangeObserver, PipelineStages, SandboxContext, SandboxSeam, UnroutedRequest, WatchExchange } from '../pipeline/seams.js';
 import type { MockOperation } from '../spec/operation-table.js';
 import { invalidRequestError, MAX_DEPTH_RULE, validateRequest } from '../validation/request-validation.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
@@ -34,6 +34,8 @@ export interface MockStageDeps {
   faults: FaultDeps;
   /** the journal, when on */
   watch: WatchExchange | undefined;
+  /** metrics, JSON log, tracer; undefined when all are off */
+  observer: ExchangeObserver | undefined;
   nextRequestId: NextRequestId;
   /** /_mock/* and /_sandbox/* */
   controlRoute: (request: IncomingRequest, reply: Reply, url: RequestTarget) => boolean;
@@ -49,6 +51,7 @@ export function createMockStages(deps: MockStageDeps): PipelineStages {
     allMethods: deps.allMethods,
     nextRequestId: deps.nextRequestId,
     watch: deps.watch,
+    observer: deps.observer,
     unrouted: answerUnrouted,
     authenticate: sandbox === undefined ? requireBearerToken : (ctx) => signInToSandbox(ctx, sandbox),
     admit: sandbox?.admit === undefined ? undefined : admitWith(sandbox.admit),
