@@ -3,7 +3,7 @@
 // however many tenants call.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock, type RunningSandbox } from '../../src/index.js';
+import { startMock, startProxy, type RunningMock, type RunningSandbox } from '../../src/index.js';
 import { MCP_PATH, nested, put } from '../attacks/attack-helpers.js';
 import { call, parameterExample } from '../sandbox/helpers.js';
 import { mcpServer, runTenant } from '../sandbox/quotas.js';
@@ -149,5 +149,23 @@ describe('series with many tenants', { timeout: 5 * 60_000 }, () => {
     expect(tenantLabels.has('other')).toBe(true);
     expect([...tenantLabels].filter((label) => label !== 'other')).toHaveLength(3);
     expect(requestCount(scraped, { operation_id: 'getTeam' })).toBe(1000);
+  });
+});
+
+describe('metrics of the validation proxy (the same pipeline, the same observer)', () => {
+  it('counts the forwarded exchanges by operation and status, and answers /readyz on both ports', async () => {
+    const upstream = await startMock({ onWarning: () => {} });
+    const proxy = await startProxy({ upstream: upstream.url, strict: true, metrics: { port: 0 }, onWarning: () => {} });
+    try {
+      for (let i = 0; i < 2; i++) expect((await getTeam(proxy.url, 'any')).status).toBe(200);
+      expect((await put(proxy.url, MCP_PATH, 'any', '{"manifest": 1}')).status).toBe(400);
+      const scraped = await scrape(proxy.metricsUrl!);
+      expect(requestCount(scraped, { operation_id: 'getTeam', http_route: TEAM_ROUTE, http_response_status_code: '200' })).toBe(2);
+      expect(refusals(scraped, 'invalid_request')).toBe(1);
+      for (const base of [proxy.url, proxy.metricsUrl!]) expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
   });
 });
