@@ -2,9 +2,9 @@
 // requestId, tenant, operationId, method, route, status, durationMs, traceId) and the service's own events (start,
 // drain, database down and up, every refusal, warnings). Never a header, a token, a query string or a body: a
 // request's line is built from the exchange summary only (exchange-summary.ts), whose route is the spec's template.
-import type { ExchangeObserver } from '../pipeline/seams.js';
 import { importOptional } from '../sandbox/store/optional-import.js';
-import { summarize, type ExchangeSummary } from './exchange-summary.js';
+import type { ExchangeSummary } from './exchange-summary.js';
+import type { SummaryObserver } from './exchange-observers.js';
 
 export const LOG_FORMATS = ['text', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -23,7 +23,7 @@ export interface JsonLogOptions {
 
 export interface JsonLog {
   /** a line per request, and a refusal event for each refused one */
-  observer: ExchangeObserver;
+  observer: SummaryObserver;
   info(msg: string, fields?: EventFields): void;
   warn(msg: string, fields?: EventFields): void;
   error(msg: string, fields?: EventFields): void;
@@ -47,9 +47,8 @@ export async function createJsonLog(options: JsonLogOptions = {}): Promise<JsonL
     },
     stream as Parameters<typeof pino>[1],
   );
-  const observer: ExchangeObserver = {
-    ended(exchange) {
-      const summary = summarize(exchange);
+  const observer: SummaryObserver = {
+    record(summary) {
       const fields = requestFields(summary);
       logger.info(fields, 'request');
       if (summary.refusal !== undefined) logger.warn({ event: 'refusal', reason: summary.refusal, ...fields }, 'request refused');

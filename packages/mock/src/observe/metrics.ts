@@ -2,10 +2,9 @@
 // only here and only when metrics are asked for. Names follow OpenTelemetry's HTTP semantic conventions as Prometheus
 // spells them; labels are bounded: the route is the spec's path template, a tenant label only with --metrics-tenant-label.
 import type { RefusalReason } from '../core/refusal.js';
-import type { ExchangeObserver } from '../pipeline/seams.js';
 import type { PoolStats, StoreObserver } from '../sandbox/store/store-observer.js';
 import { importOptional } from '../sandbox/store/optional-import.js';
-import { summarize } from './exchange-summary.js';
+import type { SummaryObserver } from './exchange-observers.js';
 import { createTenantLabels, type TenantLabels } from './tenant-labels.js';
 
 export interface MetricsOptions {
@@ -23,7 +22,7 @@ export interface MetricSources {
 
 export interface Metrics {
   /** counts every exchange of the pipeline */
-  observer: ExchangeObserver;
+  observer: SummaryObserver;
   /** for the store: the Postgres pool's gauges */
   storeObserver: StoreObserver;
   /** a refusal the pipeline never sees (a slow client cut off by the server) */
@@ -119,9 +118,8 @@ export async function createMetrics(options: MetricsOptions): Promise<Metrics> {
     return labelled;
   };
 
-  const observer: ExchangeObserver = {
-    ended(exchange) {
-      const summary = summarize(exchange);
+  const observer: SummaryObserver = {
+    record(summary) {
       const labels: Labels = { http_request_method: summary.method, http_response_status_code: String(summary.status) };
       if (summary.route !== undefined) labels.http_route = summary.route;
       if (summary.operationId !== undefined) labels.operation_id = summary.operationId;

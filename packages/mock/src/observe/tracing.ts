@@ -2,10 +2,9 @@
 // incoming W3C traceparent when there is one, and each Postgres query of it a client span beneath. The OpenTelemetry
 // SDK is imported here only, and only when tracing is asked for, so a plain start loads none of it.
 import type { IncomingRequest } from '../core/exchange.js';
-import type { ExchangeObserver } from '../pipeline/seams.js';
 import type { StoreObserver } from '../sandbox/store/store-observer.js';
 import { importOptional } from '../sandbox/store/optional-import.js';
-import { summarize } from './exchange-summary.js';
+import type { SummaryObserver } from './exchange-observers.js';
 
 export interface TracingOptions {
   /** the collector's base URL (spans go to its /v1/traces); default: the exporter reads OTEL_EXPORTER_OTLP_* itself */
@@ -15,7 +14,7 @@ export interface TracingOptions {
 }
 
 export interface Tracing {
-  observer: ExchangeObserver;
+  observer: SummaryObserver;
   storeObserver: StoreObserver;
   /** exports what is left and stops */
   close(): Promise<void>;
@@ -41,7 +40,7 @@ export async function createTracing(options: TracingOptions = {}): Promise<Traci
   const tracer = provider.getTracer('@vendor/api-mock');
   const spans = new WeakMap<IncomingRequest, import('@opentelemetry/api').Span>();
 
-  const observer: ExchangeObserver = {
+  const observer: SummaryObserver = {
     within(request, handling) {
       const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
       const path = request.target.split('?')[0] ?? '/';
@@ -53,11 +52,10 @@ export async function createTracing(options: TracingOptions = {}): Promise<Traci
       spans.set(request, span);
       return api.context.with(api.trace.setSpan(parent, span), handling);
     },
-    ended(exchange) {
+    record(summary, exchange) {
       const span = spans.get(exchange.request);
       if (span === undefined) return;
       spans.delete(exchange.request);
-      const summary = summarize(exchange);
       if (summary.route !== undefined) {
         span.updateName(`${summary.method} ${summary.route}`);
         span.setAttribute('http.route', summary.route);
