@@ -1,6 +1,7 @@
 // What the metrics, the JSON log and the tracer say about one finished exchange, read off the pipeline's references
 // (pipeline/seams.ts FinishedExchange). Only bounded, secret-free values: the route is the spec's path template,
 // never the raw path; no header, query string or body is ever read here except `traceparent`.
+import { HTTP_METHODS } from '@vendor/spec-model';
 import type { RefusalReason } from '../core/refusal.js';
 import { traceIdOf } from '../core/trace-context.js';
 import type { FinishedExchange } from '../pipeline/seams.js';
@@ -20,7 +21,8 @@ export interface ExchangeSummary {
   refusal: RefusalReason | undefined;
 }
 
-const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT']);
+/** OpenAPI's methods, as the request line spells them (CONNECT, never an operation's, counts as _OTHER). */
+const KNOWN_METHODS = new Set<string>(HTTP_METHODS.map((method) => method.toUpperCase()));
 
 export function summarize(exchange: FinishedExchange): ExchangeSummary {
   const { request, ctx, op } = exchange;
