@@ -339,4 +339,22 @@ export const budgets = [
     unit: '×',
     value: (r) => r.fleet?.ratios?.twoVsOne,
   },
+  {
+    id: 'observe-static-get-cost',
+    title: 'Stateless mock with metrics on and a JSON log to a file / the same mock with both off, requests per second, static GET (alternating rounds)',
+    op: '>=',
+    budget: 0.9, // × the unobserved mock (issue 49: watching it costs at most 10 %); margin: spread of the ABBA rounds on this loaded 2-core machine
+    margin: 0.06,
+    unit: '×',
+    value: (r) => r.observe?.ratios?.['static-get'],
+  },
+  {
+    id: 'observe-valid-put-cost',
+    title: 'Stateless mock with metrics on and a JSON log to a file / the same mock with both off, requests per second, valid PUT (alternating rounds)',
+    op: '>=',
+    budget: 0.9, // × the unobserved mock (issue 49); margin: as the GET's
+    margin: 0.06,
+    unit: '×',
+    value: (r) => r.observe?.ratios?.['valid-put'],
+  },
 ];

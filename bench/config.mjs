@@ -34,6 +34,12 @@ export const settings = {
     callWarmup: envNumber('BENCH_MOCK_CALL_WARMUP', 300),
   },
 
+  observe: {
+    /** BENCH_OBSERVE_SECONDS, _ROUNDS, _WARMUP_SECONDS, _CONNECTIONS: the stateless mock observed (metrics, JSON log) against plain. */
+    ...loadSettings('OBSERVE'),
+    rounds: envNumber('BENCH_OBSERVE_ROUNDS', 4, { min: 1 }),
+  },
+
   pipeline: {
     /** BENCH_SKIP_TEST=1 skips the `npm test` wall time (it is slow). */
     skipTest: envFlag('BENCH_SKIP_TEST'),

@@ -21,6 +21,7 @@ const SECTIONS = [
   { id: 'client', file: 'client-overhead.mjs', title: 'client per-call overhead', needsBuild: true },
   { id: 'typecheck', file: 'typecheck-cost.mjs', title: 'type-check cost', needsBuild: true },
   { id: 'mock', file: 'mock-throughput.mjs', title: 'mock throughput', needsBuild: true },
+  { id: 'observe', file: 'mock-observability.mjs', title: 'what metrics and JSON logs cost the stateless mock', needsBuild: true },
   { id: 'docs', file: 'docs-page.mjs', title: 'docs page weight and paint', needsBuild: true },
   { id: 'sandbox', file: 'sandbox-throughput.mjs', title: 'sandbox vs stateless mock', needsBuild: true },
   { id: 'noisy', file: 'sandbox-noisy-neighbour.mjs', title: 'a noisy neighbour on a shared sandbox', needsBuild: true },

@@ -9,7 +9,8 @@
 //   attw         on the packed tarball (what `attw --pack` does), profile "strict" (node10, node16 CJS/ESM, bundler): zero problems.
 //   file list    only what a user needs: package.json, README.md, LICENSE, CHANGELOG.md, the built entry points in
 //                dist/ and what they import, the files `bin` names (committed, so npm links them before a build),
-//                and the bundled OpenAPI document (openapi.json, and its 3.0.3 rendition openapi-3.0.json/.yaml) of @vendor/api-types.
+//                the bundled OpenAPI document (openapi.json, and its 3.0.3 rendition openapi-3.0.json/.yaml) of @vendor/api-types,
+//                and the Grafana dashboard (grafana/*.json) of @vendor/api-mock.
 //                No tests, fixtures, TypeScript sources, configs, source maps or files nothing refers to.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -151,6 +152,8 @@ export async function checkFileList(packed, readPackedFile) {
     }
     if (/^(package\.json|README\.md|LICENSE(\.md|\.txt)?|CHANGELOG\.md)$/.test(file)) continue;
     if (packed.name === '@vendor/api-types' && API_TYPES_DOCUMENTS.includes(path.posix.basename(file))) continue;
+    // The Grafana dashboard a platform team imports (the mock's README, "Watching a hosted sandbox").
+    if (packed.name === '@vendor/api-mock' && /^grafana\/[\w-]+\.json$/.test(file)) continue;
     if (bins.has(file)) continue;
     if (!file.startsWith('dist/')) problems.push(`${file}: not something a user needs (only dist/, the bin files, README.md, LICENSE, CHANGELOG.md ship)`);
     else if (!reachable.has(file)) problems.push(`${file}: nothing in package.json (exports, main, types, bin) leads to it`);

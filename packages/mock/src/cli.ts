@@ -14,6 +14,7 @@ import { describeLimits } from './sandbox/limits/sandbox-limits.js';
 import { shownDatabaseUrl } from './sandbox/store/database-url.js';
 import { DEFAULT_POOL_SIZE } from './sandbox/store/pg-driver.js';
 import { describeFleet } from './sandbox/fleet/describe-fleet.js';
+import type { LogLevel } from './observe/json-log.js';
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'token') return tokenCommand(process.argv.slice(3));
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   // Signal handlers first: a signal that arrives while starting must still stop cleanly.
   let mock: Awaited<ReturnType<typeof startMock>> | undefined;
   let stopping = false;
+  const json = options.logFormat === 'json';
   const accessLog = batchedLines((text) => process.stdout.write(text));
   const exitWith = (code: number) => {
     accessLog.flush();
@@ -33,7 +35,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     accessLog.flush();
-    process.stdout.write(`${signal}: stopping the mock\n`);
+    // In JSON the log's drain event says it; a plain line there would break a log pipeline's parsing.
+    if (!json) process.stdout.write(`${signal}: stopping the mock\n`);
     (mock ? mock.close() : Promise.resolve()).then(
       () => exitWith(0),
       () => exitWith(1),
@@ -49,17 +52,21 @@ async function main(): Promise<void> {
       ...(options.spec && { spec: options.spec }),
       ...testDoubleOptions(options),
       ...(options.sandbox && { sandbox: sandboxOptions(options) }),
-      onRequest: (line) => accessLog.write(line),
+      ...observeOptions(options),
+      ...(!json && { onRequest: (line: string) => accessLog.write(line) }),
       onWarning: (line) => process.stderr.write(`WARN ${line}\n`),
     });
   } catch (error) {
     if (error instanceof PortInUseError) {
-      process.stderr.write(`${PACKAGE_NAME}: port ${error.port} is already in use; choose another with --port <port>\n`);
+      const flag = error.port === options.metricsPort ? '--metrics-port' : '--port';
+      process.stderr.write(`${PACKAGE_NAME}: port ${error.port} is already in use; choose another with ${flag} <port>\n`);
       process.exit(1);
     }
     throw error;
   }
   if (stopping) return mock.close();
+  // JSON logs carry the start as an event (listening, with the URLs); a banner, and its token, never enter them.
+  if (json) return;
   // performance.now() counts from the start of this process: the figure includes loading Node and the mock.
   const readyMs = Math.round(performance.now());
   const cors = options.cors === false ? 'off' : options.cors === true ? 'any origin' : options.cors.origins!.join(', ');
@@ -76,6 +83,21 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
 }
+
+/** Metrics, JSON logs and the drain; traces come from the OpenTelemetry variables (startMock reads them). */
+function observeOptions(options: CliOptions): StartMockOptions {
+  const drainDelayMs = options.drainDelay ?? (options.shared === true ? DEFAULT_SHARED_DRAIN_MS : 0);
+  return {
+    drainDelayMs,
+    ...(options.metricsPort !== undefined && {
+      metrics: { port: options.metricsPort, ...(options.metricsHost !== undefined && { host: options.metricsHost }), tenantLabel: options.metricsTenantLabel ?? 0 },
+    }),
+    ...(options.logFormat === 'json' && { jsonLog: { level: (options.logLevel ?? 'info') as LogLevel } }),
+  };
+}
+
+/** Long enough for a balancer's health checks to take the instance out (haproxy's recipe: within about a second). */
+const DEFAULT_SHARED_DRAIN_MS = 5_000;
 
 function testDoubleOptions(options: CliOptions): StartMockOptions {
   return {
@@ -98,6 +120,7 @@ function testDoubleLines(mock: RunningMock | RunningSandbox, options: CliOptions
   if (options.latency !== undefined) lines.push(`  latency: ${options.latency.min}-${options.latency.max} ms per request`);
   const journal = options.journalSize === 0 ? 'off' : `GET ${mock.url}/_mock/requests (last ${options.journalSize ?? DEFAULT_JOURNAL_SIZE})`;
   lines.push(`  request journal: ${journal}`);
+  if (mock.metricsUrl !== undefined) lines.push(`  metrics: GET ${mock.metricsUrl}/metrics (probes: /livez, /readyz there and here)`);
   return lines;
 }
 

@@ -118,3 +118,27 @@ export function readByRule<T>(rule: OptionRule<T>): (raw: string, flag: string) 
     throw new Error(rule.echoesText ? `${problem} (got ${raw})` : problem);
   };
 }
+
+/** text (the default) or json. */
+export function readLogFormat(raw: string, flag: string): 'text' | 'json' {
+  const format = raw.trim().toLowerCase();
+  if (format !== 'text' && format !== 'json') throw new Error(`${flag} must be text or json (got ${raw})`);
+  return format;
+}
+
+const LOG_LEVEL_NAMES = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/** One of pino's levels, by name. */
+export function readLogLevel(raw: string, flag: string): string {
+  const level = raw.trim().toLowerCase();
+  if (!LOG_LEVEL_NAMES.includes(level)) throw new Error(`${flag} must be one of ${LOG_LEVEL_NAMES.join(', ')} (got ${raw})`);
+  return level;
+}
+
+/** How long to drain before the port closes: a duration such as 5s or 1m, or 0; milliseconds. */
+export function readDrainDelay(raw: string, flag: string): number {
+  if (raw === '0') return 0;
+  const ms = readTenantTtl(raw, flag);
+  if (ms > 10 * 60_000) throw new Error(`${flag} must be at most 10m (got ${raw})`);
+  return ms;
+}

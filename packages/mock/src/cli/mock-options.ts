@@ -9,8 +9,9 @@ import { readDuration, readTimeoutFlag, readFaultKinds, readJournalSize, readLat
 import { LISTEN_FLAGS } from './listen-flags.js';
 import { readTenantsMode } from './tenancy-flags.js';
 import type { TenantsMode } from '../sandbox/tenancy/token-standing.js';
+import { checkObserveOptions, OBSERVE_FLAGS, OBSERVE_HELP, OBSERVE_USAGE, type ObserveCliOptions } from './observe-flags.js';
 
-export interface CliOptions {
+export interface CliOptions extends ObserveCliOptions {
   port: number;
   host: string;
   spec?: string;
@@ -69,6 +70,7 @@ export const USAGE = `Usage: ${COMMAND} [--port 4010] [--host 127.0.0.1] [--spec
   test double options (both modes):
        [--faults RATE [--fault-kinds 429,503,reset]] [--latency MIN-MAX] [--seed S] [--journal-size 1000]
        [--journal-bytes 8MiB] [--journal-total-bytes 64MiB]
+${OBSERVE_USAGE}
 
 Serves the Platform API's OpenAPI document: documented examples for valid requests,
 validation errors in each operation's own error shape, 401 without a bearer token.
@@ -97,7 +99,9 @@ Faults: a request with \`Prefer: fault=503\` (or 429, 500, 502, 504, reset) gets
 --latency MIN-MAX delays each request; --seed S makes both, and generated bodies, reproducible.
 GET /_mock/requests lists the last requests (--journal-size, default 1000; 0 turns it off), keeping
 JSON bodies up to 16 KiB, at most --journal-bytes (default 8MiB) per tenant and --journal-total-bytes
-(default 64MiB) in all.`;
+(default 64MiB) in all.
+
+${OBSERVE_HELP}`;
 
 export const MOCK_FLAGS = {
   ...LISTEN_FLAGS,
@@ -128,6 +132,7 @@ export const MOCK_FLAGS = {
   journalSize: { flag: '--journal-size', takes: 'value', read: readJournalSize },
   journalBytes: { flag: '--journal-bytes', takes: 'value', read: readSizeFlag },
   journalTotalBytes: { flag: '--journal-total-bytes', takes: 'value', read: readSizeFlag },
+  ...OBSERVE_FLAGS,
 } satisfies FlagTable;
 
 /** What --help prints: the usage, then every flag beside its variable. */
@@ -141,6 +146,7 @@ export function parseCliArgs(argv: readonly string[], env: FlagEnvironment = pro
   const cors = corsSetting(given);
   const chaos = faultOptions(given);
   checkSandboxOptions(given, fromEnvironment);
+  checkObserveOptions(given);
   // The other flags are options of the same names.
   const { corsOrigins, noCors, faults, faultKinds, ...sameNames } = given;
   const hasEnvironment = Object.keys(fromEnvironment).length > 0;

@@ -9,6 +9,7 @@ import { PACKAGE_NAME } from '../core/command-name.js';
 import { parseOrExit } from './parse-or-exit.js';
 import { onStopRequest } from './stop-requests.js';
 import { parseProxyArgs, PROXY_HELP, type ProxyCliOptions } from './proxy-options.js';
+import type { LogLevel } from '../observe/json-log.js';
 
 export async function proxyCommand(argv: readonly string[]): Promise<void> {
   const options = parseOrExit('proxy', argv, parseProxyArgs, PROXY_HELP);
@@ -16,10 +17,11 @@ export async function proxyCommand(argv: readonly string[]): Promise<void> {
   // Signal handlers first: a signal that arrives while starting must still stop cleanly.
   let proxy: RunningProxy | undefined;
   let stopping = false;
+  const json = options.logFormat === 'json';
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`${signal}: stopping the proxy\n`);
+    if (!json) process.stdout.write(`${signal}: stopping the proxy\n`);
     stopProxy(proxy).then(
       () => process.exit(0),
       (error: Error) => {
@@ -34,12 +36,15 @@ export async function proxyCommand(argv: readonly string[]): Promise<void> {
     proxy = await startProxy(startOptions(options));
   } catch (error) {
     if (error instanceof PortInUseError) {
-      process.stderr.write(`${PACKAGE_NAME} proxy: port ${error.port} is already in use; choose another with --port <port>\n`);
+      const flag = error.port === options.metricsPort ? '--metrics-port' : '--port';
+      process.stderr.write(`${PACKAGE_NAME} proxy: port ${error.port} is already in use; choose another with ${flag} <port>\n`);
       process.exit(1);
     }
     throw error;
   }
   if (stopping) return;
+  // JSON logs carry the start as an event; a banner would break a log pipeline's parsing.
+  if (json) return;
   process.stdout.write(bannerLines(proxy, options).join('\n'));
 }
 
@@ -49,9 +54,15 @@ function startOptions(options: ProxyCliOptions): StartProxyOptions {
     port: options.port,
     host: options.host,
     strict: options.strict,
-    onExchange: (exchange) => process.stdout.write(exchangeLines(exchange)),
+    // In JSON the log has a line per exchange already (without the findings' text lines).
+    onExchange: options.logFormat === 'json' ? () => {} : (exchange) => process.stdout.write(exchangeLines(exchange)),
     onWarning: (line) => process.stderr.write(`WARN ${line}\n`),
+    drainDelayMs: options.drainDelay ?? 0,
   };
+  if (options.metricsPort !== undefined) {
+    start.metrics = { port: options.metricsPort, tenantLabel: 0, ...(options.metricsHost !== undefined && { host: options.metricsHost }) };
+  }
+  if (options.logFormat === 'json') start.jsonLog = { level: (options.logLevel ?? 'info') as LogLevel };
   if (options.gatewayUpstream !== undefined) start.gatewayUpstream = options.gatewayUpstream;
   if (options.record !== undefined) start.record = options.record;
   if (options.report !== undefined) start.report = options.report;

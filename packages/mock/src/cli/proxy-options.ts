@@ -4,8 +4,9 @@ import { COMMAND } from '../core/command-name.js';
 import { helpText, readArgs, type FlagEnvironment, type FlagTable } from './flag-reader.js';
 import { readUpstream } from './flag-values.js';
 import { LISTEN_FLAGS } from './listen-flags.js';
+import { checkObserveOptions, OBSERVE_FLAGS, OBSERVE_HELP, OBSERVE_USAGE, type ObserveCliOptions } from './observe-flags.js';
 
-export interface ProxyCliOptions {
+export interface ProxyCliOptions extends ObserveCliOptions {
   upstream: string;
   gatewayUpstream?: string;
   port: number;
@@ -20,6 +21,7 @@ export interface ProxyCliOptions {
 
 export const PROXY_USAGE = `Usage: ${COMMAND} proxy --upstream URL [--gateway-upstream URL] [--port 4010] [--host 127.0.0.1]
                             [--strict] [--record DIR] [--report FILE] [--spec openapi.json]
+${OBSERVE_USAGE}
 
 A validation proxy: point a client at it instead of the real API. Each request goes on to its upstream
 (gateway operations to --gateway-upstream, default --upstream) unchanged; request and answer are checked
@@ -27,7 +29,9 @@ against the spec both ways. Answers with findings carry x-contract-findings: N; 
 --strict refuses invalid requests (the operation's invalid-input error) and replaces answers that break the
 contract with a 502 listing how. --report FILE writes the report as JSON on exit; --record DIR records the
 exchanges. Ctrl+C (or SIGTERM) stops it and prints a summary. The report says which x-provenance facts of the spec
-the traffic confirmed or contradicted when --spec names a bundle that keeps them (npm run proxy in the repository).`;
+the traffic confirmed or contradicted when --spec names a bundle that keeps them (npm run proxy in the repository).
+
+${OBSERVE_HELP}`;
 
 export const PROXY_FLAGS = {
   upstream: { flag: '--upstream', takes: 'value', read: readUpstream, required: true },
@@ -37,6 +41,7 @@ export const PROXY_FLAGS = {
   record: { flag: '--record', takes: 'value' },
   report: { flag: '--report', takes: 'value' },
   spec: { flag: '--spec', takes: 'value' },
+  ...OBSERVE_FLAGS,
 } satisfies FlagTable;
 
 /** What --help prints: the usage, then every flag beside its variable. */
@@ -44,6 +49,7 @@ export const PROXY_HELP = helpText(PROXY_USAGE, PROXY_FLAGS);
 
 export function parseProxyArgs(argv: readonly string[], env: FlagEnvironment = process.env): ProxyCliOptions {
   const { help, given } = readArgs(argv, PROXY_FLAGS, PROXY_USAGE, env);
+  checkObserveOptions(given);
   // The flags are options of the same names; only --help may leave out --upstream.
   return { ...given, help, upstream: given.upstream ?? '' };
 }

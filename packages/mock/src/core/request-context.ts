@@ -7,6 +7,7 @@ import type { Violation } from '../types.js';
 import type { IncomingRequest, Reply, RequestHeaders } from './exchange.js';
 import type { RequestTarget } from './request-target.js';
 import type { ParsedBody } from './request-body.js';
+import type { RefusalReason } from './refusal.js';
 
 /** Validation reads it as a `MockRequest` (validation/request-validation.ts): the same fields, by shape. */
 export interface RequestContext {
@@ -32,6 +33,8 @@ export interface RequestContext {
   preferences: Preferences;
   /** what validation found wrong with the request (the journal shows them); none before */
   violations: Violation[];
+  /** why a step refused the request (a 429, a 401, an invalid body ...); undefined when it was served */
+  refusal: RefusalReason | undefined;
 }
 
 const NO_BODY: ParsedBody = Object.freeze({ kind: 'none' });
@@ -59,6 +62,7 @@ class PipelineContext implements RequestContext {
   caller: Caller | undefined = undefined;
   preferences: Preferences = NO_PREFERENCES;
   violations: Violation[] = NO_VIOLATIONS;
+  refusal: RefusalReason | undefined = undefined;
 
   constructor(
     readonly request: IncomingRequest,

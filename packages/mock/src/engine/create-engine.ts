@@ -13,7 +13,8 @@ import type { IncomingRequest, Reply } from '../core/exchange.js';
 import { createRequestIds } from '../core/request-id.js';
 import type { RequestTarget } from '../core/request-target.js';
 import { createPipeline, type HandleRequest } from '../pipeline/pipeline.js';
-import type { WatchExchange } from '../pipeline/seams.js';
+import type { ExchangeObserver, WatchExchange } from '../pipeline/seams.js';
+import { answerHealthRoute, type Health } from '../observe/health.js';
 import { RecordingReply } from '../journal/recording-reply.js';
 import { createMockStages } from './mock-stages.js';
 import { createRouter } from '../pipeline/router.js';
@@ -49,6 +50,10 @@ export interface EngineParts {
   prism: () => Promise<PrismEngine>;
   sandbox: Sandbox | undefined;
   warn: (line: string) => void;
+  /** /livez and /readyz on the serving port (the server's; the in-process fetch has none) */
+  health?: Health | undefined;
+  /** metrics, JSON log, tracer (observe/); undefined when all are off */
+  observer?: ExchangeObserver | undefined;
 }
 
 export interface MockEngine {
@@ -56,6 +61,8 @@ export interface MockEngine {
   /** the journal of one sandbox tenant (`filter.tenant`), or of the stateless mock (no tenant); oldest first */
   requests(filter?: JournalFilter): JournalEntry[];
   clearRequests(tenant?: string): void;
+  /** the bytes the journal holds, all tenants together (0 when it is off) */
+  journalBytes(): number;
   /** chaos mode as configured (its seed too), undefined when off */
   chaos: Chaos | undefined;
 }
@@ -76,7 +83,9 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
   });
   const journalRoute = { journal, cors: journalCors, authenticate: sandbox?.authenticate, admit: sandbox?.admit, warn };
 
+  const health = parts.health;
   const controlRoute = (request: IncomingRequest, reply: Reply, url: RequestTarget): boolean => {
+    if (health !== undefined && answerHealthRoute(request, reply, url.pathname, health, warn)) return true;
     const isSandboxRoute = sandbox !== undefined && url.pathname.startsWith('/_sandbox/');
     if (isSandboxRoute) return sandbox.admin(request, reply, cors);
     return answerJournalRoute(request, reply, url, journalRoute);
@@ -94,6 +103,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
     faults: { counters: sandbox?.faultCounters ?? createFaultCounters(), chaos },
     nextRequestId: createRequestIds(),
     watch: journal === undefined ? undefined : watchWith(journal),
+    observer: parts.observer,
     controlRoute,
     sandbox: sandbox?.seam,
   });
@@ -103,6 +113,7 @@ export function createEngine(parts: EngineParts, options: EngineOptions): MockEn
     handle,
     requests: (filter = {}) => journal?.list(filter.tenant, filter) ?? [],
     clearRequests: (tenant) => journal?.clear(tenant),
+    journalBytes: () => journal?.bytes() ?? 0,
     chaos,
   };
 }

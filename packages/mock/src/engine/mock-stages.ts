@@ -15,9 +15,9 @@ import type { RequestContext } from '../core/request-context.js';
 import { SHAPE_WITHOUT_OPERATION } from '../core/error-shapes.js';
 import { sendEncodedJson, sendError, sendJson } from '../core/response-writer.js';
 import { applyFaults, type FaultDeps } from '../faults/fault-step.js';
-import type { AdmitVerdict, PipelineStages, SandboxContext, SandboxSeam, UnroutedRequest, WatchExchange } from '../pipeline/seams.js';
+import type { AdmitVerdict, ExchangeObserver, PipelineStages, SandboxContext, SandboxSeam, UnroutedRequest, WatchExchange } from '../pipeline/seams.js';
 import type { MockOperation } from '../spec/operation-table.js';
-import { invalidRequestError, validateRequest } from '../validation/request-validation.js';
+import { invalidRequestError, MAX_DEPTH_RULE, validateRequest } from '../validation/request-validation.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
 
 export interface MockStageDeps {
@@ -34,6 +34,8 @@ export interface MockStageDeps {
   faults: FaultDeps;
   /** the journal, when on */
   watch: WatchExchange | undefined;
+  /** metrics, JSON log, tracer; undefined when all are off */
+  observer: ExchangeObserver | undefined;
   nextRequestId: NextRequestId;
   /** /_mock/* and /_sandbox/* */
   controlRoute: (request: IncomingRequest, reply: Reply, url: RequestTarget) => boolean;
@@ -49,6 +51,7 @@ export function createMockStages(deps: MockStageDeps): PipelineStages {
     allMethods: deps.allMethods,
     nextRequestId: deps.nextRequestId,
     watch: deps.watch,
+    observer: deps.observer,
     unrouted: answerUnrouted,
     authenticate: sandbox === undefined ? requireBearerToken : (ctx) => signInToSandbox(ctx, sandbox),
     admit: sandbox?.admit === undefined ? undefined : admitWith(sandbox.admit),
@@ -87,6 +90,7 @@ function answerCrash(error: Error, reply: Reply, op: MockOperation | undefined, 
 /** The stateless mock's auth step: any non-empty bearer token, never looked at or repeated. */
 function requireBearerToken(ctx: RequestContext): boolean {
   if (hasBearerToken(ctx.headers)) return true;
+  ctx.refusal = 'unauthenticated';
   ctx.request.discardBody();
   sendError(
     ctx.reply,
@@ -101,6 +105,7 @@ function requireBearerToken(ctx: RequestContext): boolean {
 async function signInToSandbox(ctx: RequestContext, sandbox: SandboxSeam): Promise<boolean> {
   const auth = await sandbox.authenticate(ctx);
   if (!auth.ok) {
+    ctx.refusal = 'unauthenticated';
     ctx.request.discardBody();
     sendError(ctx.reply, ctx.op.errorShape, auth.error, { 'www-authenticate': 'Bearer' });
     return false;
@@ -126,6 +131,7 @@ function admitWith(admit: (tenant: string, method: string) => AdmitVerdict | Pro
 function answerVerdict(ctx: RequestContext, verdict: AdmitVerdict): boolean | Promise<boolean> {
   for (const name in verdict.headers) ctx.reply.setHeader(name, verdict.headers[name]!);
   if (verdict.admitted) return true;
+  ctx.refusal = 'rate_limit';
   ctx.request.discardBody();
   const refuse = () => {
     sendError(ctx.reply, ctx.op.errorShape, verdict.error!);
@@ -137,6 +143,7 @@ function answerVerdict(ctx: RequestContext, verdict: AdmitVerdict): boolean | Pr
 }
 
 function refuseTooLarge(ctx: RequestContext): void {
+  ctx.refusal = 'body_too_large';
   sendError(ctx.reply, ctx.op.errorShape, { status: 413, kind: 'invalid', message: 'Request body is larger than the mock accepts (10 MB)' });
 }
 
@@ -158,6 +165,7 @@ function validate(ctx: RequestContext, validators: SchemaValidators): boolean {
   const violations = hasPreferViolation ? [...ctx.violations, ...found] : found;
   if (violations.length === 0) return true;
   ctx.violations = violations;
+  ctx.refusal = violations.some((violation) => violation.rule === MAX_DEPTH_RULE) ? 'max_depth' : 'invalid_request';
   sendError(ctx.reply, ctx.op.errorShape, invalidRequestError(ctx.op, violations));
   return false;
 }
@@ -168,7 +176,10 @@ async function answerFromSandbox(ctx: RequestContext, sandbox: SandboxSeam, deps
   if (isSignedIn(ctx) && !prefersExample) {
     const answer = await sandbox.answer(ctx);
     if (answer !== undefined) {
-      if ('error' in answer) sendError(ctx.reply, ctx.op.errorShape, answer.error, answer.headers);
+      if ('error' in answer) {
+        if (answer.error.kind === 'quota-exceeded') ctx.refusal = 'quota';
+        sendError(ctx.reply, ctx.op.errorShape, answer.error, answer.headers);
+      }
       else if (answer.json !== undefined) sendEncodedJson(ctx.reply, answer.status, answer.json, answer.headers);
       else sendJson(ctx.reply, answer.status, answer.body, answer.headers);
       return;

@@ -8,7 +8,8 @@ import type { IncomingRequest, RequestHeaders } from '../core/exchange.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { Violation } from '../types.js';
 import type { JournalSink } from './recorded-exchange.js';
-import { createRequestJournal, redactBody, redactHeaders, type JournalEntry } from './request-journal.js';
+import { ALL_SCOPES, createRequestJournal, redactBody, redactHeaders, type JournalEntry } from './request-journal.js';
+import { traceIdOf } from '../core/trace-context.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
@@ -53,6 +54,8 @@ export interface JournalRecorder extends JournalSink {
    */
   iterate(scope: string | undefined, filter?: JournalFilter): Iterable<JournalEntry> | Promise<Iterable<JournalEntry>>;
   clear(scope: string | undefined): void | Promise<void>;
+  /** the bytes the journal holds now, all scopes together (the metrics' vendor_mock_journal_bytes) */
+  bytes(): number;
   readonly size: number;
 }
 
@@ -116,6 +119,7 @@ export function createJournalRecorder(options: JournalRecorderOptions): JournalR
     clear(scope) {
       journal.clear(scope);
     },
+    bytes: () => journal.bytes(ALL_SCOPES),
   };
 }
 
@@ -154,6 +158,12 @@ function matches(raw: RawEntry, filter: JournalFilter): boolean {
   return true;
 }
 
+/** `traceId` when the request carried a valid W3C traceparent; nothing otherwise. */
+function traceOf(headers: RequestHeaders): { traceId?: string } {
+  const traceId = traceIdOf(headers);
+  return traceId === undefined ? {} : { traceId };
+}
+
 function toEntry(raw: RawEntry): JournalEntry {
   const url = new URL(raw.target, 'http://mock.invalid');
   // Query and body are redacted together, as the proxy's recordings redact them: a parameter the secret rule names
@@ -162,6 +172,7 @@ function toEntry(raw: RawEntry): JournalEntry {
   return {
     time: new Date(raw.time).toISOString(),
     ...(raw.requestId !== undefined && { requestId: raw.requestId }),
+    ...traceOf(raw.headers),
     operationId: raw.operationId,
     method: raw.method,
     path: url.pathname,

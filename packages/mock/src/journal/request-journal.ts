@@ -14,6 +14,8 @@ export interface JournalEntry {
   time: string;
   /** The `x-request-id` its answer carried (what a client's error reports); absent when the journal is fed by hand. */
   requestId?: string;
+  /** The trace id of the W3C `traceparent` the request carried; absent without one. */
+  traceId?: string;
   /** The operation the request matched; null when it matched none. */
   operationId: string | null;
   method: string;

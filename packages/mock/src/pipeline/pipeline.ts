@@ -1,5 +1,5 @@
 // The one request pipeline of the mock, the sandbox and the validation proxy:
-//   control routes -> CORS preflight -> request id -> watch -> route -> context -> auth -> admit -> body -> faults -> check the request -> answer
+//   control routes -> CORS preflight -> [observer] -> request id -> watch -> route -> context -> auth -> admit -> body -> faults -> check the request -> answer -> [observer: ended]
 // Routing builds the request's one RequestContext; every later step reads it and adds what it learns. What differs
 // between the modes (who may call, what an invalid request gets, where the answer comes from) are the steps of
 // PipelineStages (seams.ts). The pipeline sees only core/exchange.ts's request and reply, so the server (node:http)
@@ -13,7 +13,7 @@ import { REQUEST_ID_HEADER } from '../core/request-id.js';
 import { parseRequestTarget } from '../core/request-target.js';
 import { methodsAt, type Router } from './router.js';
 import type { MockOperation } from '../spec/operation-table.js';
-import type { ExchangeWatch, PipelineStages } from './seams.js';
+import type { ExchangeObserver, ExchangeWatch, FinishedExchange, PipelineStages } from './seams.js';
 import type { RequestTarget } from '../core/request-target.js';
 
 export type HandleRequest = (request: IncomingRequest, reply: Reply) => Promise<void>;
@@ -46,18 +46,26 @@ export function createPipeline(route: Router, stages: PipelineStages): HandleReq
     // Preflights are the browser's, not the code under test's: answered before any watch sees them.
     const answeredPreflight = applyCors(stages.cors, request, transportReply, methodsOf);
     if (answeredPreflight) return undefined;
+    const observer = stages.observer;
+    if (observer === undefined) return handleExchange(request, transportReply, url, startedAt, undefined);
+    if (observer.within === undefined) return handleExchange(request, transportReply, url, startedAt, observer);
+    return observer.within(request, () => handleExchange(request, transportReply, url, startedAt, observer));
+  }
 
+  /** An API request, from its request id to its end: the observers hear of it once it is over. */
+  function handleExchange(request: IncomingRequest, transportReply: Reply, url: RequestTarget, startedAt: number, observer: ExchangeObserver | undefined): Promise<void> | undefined {
     const requestId = stages.nextRequestId?.();
     if (requestId !== undefined) transportReply.setHeader(REQUEST_ID_HEADER, requestId);
     const watch = stages.watch?.(request, transportReply, url, startedAt, requestId);
     const reply = watch === undefined ? transportReply : watch.reply;
     const routed = route(request.method, url.pathname);
     let op: MockOperation | undefined;
+    let ctx: RequestContext | undefined;
     let pending: void | Promise<void> = undefined;
     try {
       if (routed.kind === 'found') {
         op = routed.operation;
-        const ctx = createRequestContext(request, reply, url, routed.operation, routed.params);
+        ctx = createRequestContext(request, reply, url, routed.operation, routed.params);
         watch?.routed(ctx);
         pending = runSteps(ctx, stages);
       } else {
@@ -66,24 +74,43 @@ export function createPipeline(route: Router, stages: PipelineStages): HandleReq
     } catch (error) {
       stages.crash(error as Error, reply, op, url);
     }
-    if (pending !== undefined) return finishLater(pending, reply, op, url, watch);
-    if (watch === undefined) return undefined;
+    const observed = observer === undefined ? undefined : { observer, request, reply, op, ctx, requestId, startedAt };
+    if (pending !== undefined) return finishLater(pending, reply, op, url, watch, observed);
+    if (watch === undefined) return endObserved(observed);
     // The journal's watch ends at once; only the proxy's waits (for the answer's last byte).
     const ended = watch.end();
-    return ended === undefined ? undefined : ended;
+    if (ended === undefined) return endObserved(observed);
+    return observed === undefined ? ended : ended.then(() => endObserved(observed));
   }
 
   /** A step waits (a token to verify, a body to read, a delay, the upstream): the rest of the exchange once it is done. */
-  async function finishLater(pending: Promise<void>, reply: Reply, op: MockOperation | undefined, url: RequestTarget, watch: ExchangeWatch | undefined): Promise<void> {
+  async function finishLater(pending: Promise<void>, reply: Reply, op: MockOperation | undefined, url: RequestTarget, watch: ExchangeWatch | undefined, observed: Observed | undefined): Promise<void> {
     try {
       await pending;
     } catch (error) {
       stages.crash(error as Error, reply, op, url);
     }
-    if (watch === undefined) return;
-    const ended = watch.end();
-    if (ended !== undefined) await ended;
+    if (watch !== undefined) {
+      const ended = watch.end();
+      if (ended !== undefined) await ended;
+    }
+    endObserved(observed);
   }
+}
+
+/** What the observers are told of an exchange, before its end is known. */
+type Observed = Omit<FinishedExchange, 'endedAt'> & { observer: ExchangeObserver };
+
+/** Tells the observers the exchange is over; an observer that throws is its own bug, never the request's. */
+function endObserved(observed: Observed | undefined): undefined {
+  if (observed === undefined) return undefined;
+  const { observer, ...exchange } = observed;
+  try {
+    observer.ended({ ...exchange, endedAt: performance.now() });
+  } catch {
+    // The observers guard themselves (observe/exchange-observers.ts); nothing here may fail a request.
+  }
+  return undefined;
 }
 
 /**

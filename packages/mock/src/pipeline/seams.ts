@@ -36,6 +36,33 @@ export interface ExchangeWatch {
 /** `requestId` is the id the answer carries (the mock's and the sandbox's); undefined where the answer is forwarded (the proxy). */
 export type WatchExchange = (request: IncomingRequest, reply: Reply, url: RequestTarget, startedAt: number, requestId: string | undefined) => ExchangeWatch;
 
+/**
+ * One exchange as the pipeline hands it to the observers once it is over (metrics, the JSON log, traces): references
+ * and two clock readings, nothing copied. `ctx` is undefined when no operation matched (a 404 or 405 of the router).
+ */
+export interface FinishedExchange {
+  readonly request: IncomingRequest;
+  /** the reply every step wrote to: its `status` is the answer's (0 after a dropped connection) */
+  readonly reply: Reply;
+  readonly op: MockOperation | undefined;
+  readonly ctx: RequestContext | undefined;
+  readonly requestId: string | undefined;
+  /** performance.now() when the pipeline took the request, and when the exchange ended */
+  readonly startedAt: number;
+  readonly endedAt: number;
+}
+
+/**
+ * Hears of every exchange of the API (not the control routes, not preflights) once it is over: the metrics, the JSON
+ * log and the tracer are observers. Undefined when none is on, so the stateless mock spends nothing on them.
+ */
+export interface ExchangeObserver {
+  /** runs the exchange within the observer's context (a tracer's server span, the parent of the store's queries) */
+  within?: <T>(request: IncomingRequest, handling: () => T) => T;
+  /** once the exchange is over, still within `within`'s context */
+  ended(exchange: FinishedExchange): void;
+}
+
 /** The steps a mode supplies. Each answers the request itself when it stops the flow (and returns false). */
 export interface PipelineStages {
   /** /_mock/*, /_sandbox/*, /_proxy/report: answered beside the API, never faulted or watched; false for every other path */
@@ -46,6 +73,8 @@ export interface PipelineStages {
   /** the id each answer carries as `x-request-id`: the mock's and the sandbox's own; undefined for the proxy, which passes on the upstream's */
   nextRequestId: NextRequestId | undefined;
   watch: WatchExchange | undefined;
+  /** metrics, logs and traces (observe/); undefined when all are off */
+  observer?: ExchangeObserver | undefined;
   /** the mock answers 404 or 405; the proxy forwards the request all the same */
   unrouted(request: IncomingRequest, reply: Reply, url: RequestTarget, route: UnroutedRequest): void | Promise<void>;
   /** true when the caller may go on (any bearer token, the sandbox's own tokens, or no check at all) */

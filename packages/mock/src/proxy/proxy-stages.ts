@@ -10,7 +10,8 @@ import { isJsonMediaType, mediaTypeOf } from '../core/media-type.js';
 import { MAX_BODY_BYTES, parseBody, type ParsedBody } from '../core/request-body.js';
 import type { RequestContext } from '../core/request-context.js';
 import { sendJson } from '../core/response-writer.js';
-import type { PipelineStages, UnroutedRequest } from '../pipeline/seams.js';
+import type { ExchangeObserver, PipelineStages, UnroutedRequest } from '../pipeline/seams.js';
+import { answerHealthRoute, type Health } from '../observe/health.js';
 import type { MockOperation } from '../spec/operation-table.js';
 import { invalidRequestError } from '../validation/request-validation.js';
 import type { SchemaValidators } from '../validation/runtime-validators.js';
@@ -37,6 +38,10 @@ export interface ProxyStageDeps {
   onExchange: (exchange: CheckedExchange) => void;
   /** one line when the proxy itself fails (never a request's or an answer's content) */
   warn: (line: string) => void;
+  /** metrics, JSON log, tracer (observe/); undefined when all are off */
+  observer?: ExchangeObserver | undefined;
+  /** /livez and /readyz */
+  health?: Health | undefined;
 }
 
 type UpstreamAnswer = Extract<ForwardResult, { kind: 'answer' }>;
@@ -50,11 +55,12 @@ export function createProxyStages(deps: ProxyStageDeps): PipelineStages {
   const exchangeOf = (reply: Reply) => exchanges.get(reply)!;
 
   return {
-    controlRoute: (request, reply, url) => answerReport(request, reply, url, deps.report),
+    controlRoute: (request, reply, url) => answerHealth(request, reply, url, deps) || answerReport(request, reply, url, deps.report),
     cors: NO_CORS,
     allMethods: [],
     // The upstream's answer goes back as it came, with its own request id.
     nextRequestId: undefined,
+    observer: deps.observer,
     watch(request, reply, url, startedAt) {
       const exchange = new ProxyExchange(request, reply, url, startedAt, deps.onExchange);
       exchanges.set(reply, exchange);
@@ -63,7 +69,10 @@ export function createProxyStages(deps: ProxyStageDeps): PipelineStages {
     unrouted: (request, reply, url, route) => forwardUnrouted(exchangeOf(reply), request, url, route, deps),
     // The upstream checks the token: a request without one is the upstream's to refuse.
     authenticate: () => true,
-    refuseTooLarge: (ctx) => refuseTooLarge(exchangeOf(ctx.reply), ctx.op),
+    refuseTooLarge: (ctx) => {
+      ctx.refusal = 'body_too_large';
+      refuseTooLarge(exchangeOf(ctx.reply), ctx.op);
+    },
     faults: undefined,
     checkRequest: (ctx) => checkRequestOf(exchangeOf(ctx.reply), ctx, deps),
     answer: (ctx) => forward(exchangeOf(ctx.reply), ctx.op, { target: ctx.request.target, headers: ctx.headers, body: ctx.rawBody }, deps),
@@ -75,6 +84,11 @@ export function createProxyStages(deps: ProxyStageDeps): PipelineStages {
       else exchange.answerError(proxyFailureError(), 'proxy-error');
     },
   };
+}
+
+function answerHealth(request: IncomingRequest, reply: Reply, url: RequestTarget, deps: ProxyStageDeps): boolean {
+  if (deps.health === undefined) return false;
+  return answerHealthRoute(request, reply, url.pathname, deps.health, deps.warn);
 }
 
 function answerReport(request: IncomingRequest, reply: Reply, url: RequestTarget, report: () => unknown): boolean {
@@ -107,7 +121,10 @@ function checkRequestOf(exchange: ProxyExchange, ctx: RequestContext, deps: Prox
   const check = checkRequest(deps.validators, ctx.op, ctx);
   exchange.checked.findings.push(...check.findings);
   const refuse = deps.strict && check.violations.length > 0;
-  if (refuse) exchange.answerError(invalidRequestError(ctx.op, check.violations), 'invalid-request');
+  if (refuse) {
+    ctx.refusal = 'invalid_request';
+    exchange.answerError(invalidRequestError(ctx.op, check.violations), 'invalid-request');
+  }
   return !refuse;
 }
 

@@ -19,6 +19,7 @@ import { resolveLimits, type LimitOptions, type SandboxLimits } from './limits/s
 import { deriveSeed } from './seed/derive-seed.js';
 import { createSeedView, type SeedView } from './seed/seed-view.js';
 import type { StoreChoice } from './store/open-store.js';
+import type { StoreObserver } from './store/store-observer.js';
 import { StoreUnavailableError, type Store } from './store/record-store.js';
 import { QuotaExceededError, type TenantQuota } from './store/tenant-quota.js';
 import { signedUrlKey } from './signed-url-key.js';
@@ -50,6 +51,8 @@ export interface SandboxOptions extends LimitOptions, KeyOptions {
   databasePool?: number;
   /** forget tenants idle for longer: a duration ("7d", "12h", "30m") or milliseconds; default: never (7d with `shared`) */
   tenantTtl?: string | number;
+  /** the metrics' pool gauges and the tracer's query spans (observe/), for a Postgres store */
+  storeObserver?: StoreObserver;
 }
 
 export interface Sandbox {
@@ -78,6 +81,10 @@ export interface Sandbox {
   token(tenant: string, subject?: string, expiresIn?: string): Promise<string>;
   /** Who sends `headers` (their bearer token), for routes beside the operations such as the request journal. */
   authenticate(headers: RequestHeaders): Promise<SandboxAuth>;
+  /** tenants the store holds (the metrics' vendor_mock_tenants) */
+  tenantCount(): Promise<number>;
+  /** resolves when the store answers (/readyz); rejects when its database does not */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -172,6 +179,8 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
     onTenantDeleted: (listener) => registry?.onDeleted(listener),
     token: (tenant, subject, expiresIn) => issuer.sign(tenant, subject, expiresIn),
     authenticate: (headers) => authenticateCaller(issuer, headers, standing),
+    tenantCount: () => tenants.count(),
+    ping: () => store.ping(),
     async close() {
       await tenants.close();
       await registry?.close();

@@ -2,6 +2,7 @@
 // It turns node:http's request and response into the pipeline's (node-exchange.ts), writes the access log when
 // asked, and closes either at once (the stateless mock: nothing to lose) or after draining the requests in flight.
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ANSWERED, type HandleRequest } from '../pipeline/pipeline.js';
 import { accessLine } from './access-log.js';
 import { listen, serverUrl } from './listen.js';
@@ -21,6 +22,13 @@ export interface ServeOptions {
   onError?: (line: string) => void;
   /** a hosted sandbox's limits on slow clients (0: Node's defaults, no cap) */
   connections?: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
+  /**
+   * True once the instance drains (a SIGTERM, before the port closes): every answer then closes its connection, so
+   * a balancer holds no idle connection to it when it stops accepting. Default: never.
+   */
+  draining?: () => boolean;
+  /** a client cut off by the slow-client limits (headers or request too slow, or past --max-connections): metrics and logs count it */
+  onSlowClient?: () => void;
 }
 
 export interface HttpServing {
@@ -40,7 +48,9 @@ export async function serveHttp(handle: HandleRequest, options: ServeOptions): P
   const connections = options.connections;
   // Node checks the timeouts of open connections every 30 s by default: too late to matter for a 10 s limit.
   const checkEvery = connections !== undefined && (connections.headersTimeoutMs > 0 || connections.requestTimeoutMs > 0) ? { connectionsCheckingInterval: 1_000 } : {};
+  const draining = options.draining;
   const server = createServer(checkEvery, (req, res) => {
+    if (draining !== undefined && draining()) res.setHeader('connection', 'close');
     if (onRequest !== undefined) {
       const started = performance.now();
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
@@ -57,6 +67,7 @@ export async function serveHttp(handle: HandleRequest, options: ServeOptions): P
   });
   server.keepAliveTimeout = 5_000;
   if (connections !== undefined) applyConnectionLimits(server, connections);
+  if (options.onSlowClient !== undefined) countSlowClients(server, options.onSlowClient);
   await listen(server, options.port, options.host);
 
   const closeAtOnce = () => closeServer(server, { idleOnly: false });
@@ -77,6 +88,28 @@ function applyConnectionLimits(server: Server, limits: NonNullable<ServeOptions[
   if (server.requestTimeout > 0 && server.headersTimeout > server.requestTimeout) server.headersTimeout = server.requestTimeout;
   if (limits.maxConnections > 0) server.maxConnections = limits.maxConnections;
 }
+
+/**
+ * Node cuts a client whose headers or request take too long (answering 408) and drops connections past
+ * maxConnections; both are refusals of a slow client. Listening for clientError replaces Node's own answer, so
+ * it is given here as Node gives it.
+ */
+function countSlowClients(server: Server, onSlowClient: () => void): void {
+  server.on('drop', () => onSlowClient());
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const isTimeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    if (isTimeout) onSlowClient();
+    const canAnswer = socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0;
+    if (canAnswer) socket.write(NODE_CLIENT_ERROR_ANSWERS[error.code ?? ''] ?? BAD_REQUEST);
+    socket.destroy(error);
+  });
+}
+
+const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
+const NODE_CLIENT_ERROR_ANSWERS: Record<string, string> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n',
+  HPE_HEADER_OVERFLOW: 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n',
+};
 
 function answerFailure(error: unknown, res: ServerResponse, onError: (line: string) => void): void {
   onError(`a request failed: ${(error as Error)?.message ?? String(error)}`);

@@ -6,6 +6,8 @@ import { dirname } from 'node:path';
 import { createRouter } from '../pipeline/router.js';
 import { createPipeline } from '../pipeline/pipeline.js';
 import { serveHttp } from './serve-http.js';
+import { serveMetrics } from './metrics-server.js';
+import { createObservability, type ObservabilityOptions } from './observability.js';
 import { loadContract } from '../contract/load-contract.js';
 import type { SpecSource } from '../spec/load-spec.js';
 import type { CheckedExchange } from '../conformance/checking/checked-exchange.js';
@@ -15,7 +17,7 @@ import { createExchangeRecorder, type ExchangeRecorder } from '../proxy/recordin
 import { createProxyReport, type ProxyReport, type ProxyReportBuilder } from '../proxy/reporting/proxy-report.js';
 import { createUpstreams } from '../proxy/forwarding/upstreams.js';
 
-export interface StartProxyOptions {
+export interface StartProxyOptions extends ObservabilityOptions {
   /** where control-plane operations (and paths the spec does not have) go, e.g. https://api.vendor.example */
   upstream: string;
   /** where gateway operations go; default `upstream` */
@@ -36,6 +38,8 @@ export interface StartProxyOptions {
   onExchange?: (exchange: CheckedExchange) => void;
   /** one line when the proxy or a hook fails; default: console.error */
   onWarning?: (line: string) => void;
+  /** on close(), answer /readyz 503 for this long while still serving (a balancer's grace); default 0 */
+  drainDelayMs?: number;
 }
 
 export interface RunningProxy {
@@ -45,12 +49,17 @@ export interface RunningProxy {
   report(): ProxyReport;
   /** the report's summary in Markdown (the CLI prints it on exit) */
   markdown(): string;
-  /** stops accepting, lets exchanges in flight finish, writes the report file when `report` was given */
+  /** the metrics port's URL (GET /metrics, /livez, /readyz), when `metrics` was asked for */
+  metricsUrl: string | undefined;
+  /** drains (drainDelayMs), stops accepting, lets exchanges in flight finish, writes the report file when `report` was given */
   close(): Promise<void>;
 }
 
 export async function startProxy(options: StartProxyOptions): Promise<RunningProxy> {
-  const { port = 0, host = '127.0.0.1', onWarning = (line: string) => console.error(`[api-mock proxy] ${line}`) } = options;
+  const { port = 0, host = '127.0.0.1' } = options;
+  const observability = await createObservability(options, options.onWarning ?? ((line: string) => console.error(`[api-mock proxy] ${line}`)));
+  const { health, metrics, log } = observability;
+  const onWarning = log === undefined ? (options.onWarning ?? ((line: string) => console.error(`[api-mock proxy] ${line}`))) : (line: string) => log.warn(line, { event: 'warning' });
   // Checked first: a wrong URL fails before the spec is read, and the message never repeats the URL.
   const upstreams = createUpstreams(options.upstream, options.gatewayUpstream);
   const contract = await loadContract(options.spec);
@@ -68,18 +77,31 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
     report: () => report.json(),
     onExchange,
     warn: onWarning,
+    observer: observability.observer,
+    health,
   });
-  const serving = await serveHttp(createPipeline(createRouter(operations), stages), { port, host, drain: true });
+  const serving = await serveHttp(createPipeline(createRouter(operations), stages), { port, host, drain: true, draining: () => health.draining, onError: onWarning });
+  const metricsServing = options.metrics === undefined ? undefined : await serveMetrics(metrics!, health, options.metrics.port, options.metrics.host ?? '127.0.0.1', onWarning);
+  metrics?.track({});
+  log?.info('listening', { event: 'start', url: serving.url, metricsUrl: metricsServing?.url, mode: 'proxy' });
+  const drainDelayMs = options.drainDelayMs ?? 0;
 
   let closing: Promise<void> | undefined;
   const close = async () => {
+    health.startDraining();
+    log?.info('draining', { event: 'drain', drainDelayMs });
+    if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
     await serving.close();
+    log?.info('stopped', { event: 'stop' });
+    await metricsServing?.close();
+    await observability.close();
     agents.destroy();
     await recorder?.close();
     if (options.report !== undefined) await writeReport(options.report, report);
   };
   return {
     url: serving.url,
+    metricsUrl: metricsServing?.url,
     report: () => report.json(),
     markdown: () => report.markdown(),
     // Once: the CLI's signal handler and a test's afterAll may both call it.

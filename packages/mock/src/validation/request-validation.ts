@@ -10,6 +10,9 @@ import type { SchemaValidators, ValidateFunction } from './runtime-validators.js
 import { violationsFromSchemaErrors } from './schema-violations.js';
 import { bodyKey, parameterProperty, parametersKey } from './validator-keys.js';
 
+/** The rule a body nested past MAX_JSON_DEPTH breaks (the metrics count it apart: reason max_depth). */
+export const MAX_DEPTH_RULE = 'maxDepth';
+
 /** A request as validation reads it; the pipeline's RequestContext is one. */
 export interface MockRequest extends ParameterSource {
   method: string;
@@ -104,7 +107,7 @@ function validateBody(validate: ValidateFunction | undefined, op: MockOperation,
     case 'too-large':
       return [{ location: ['body'], rule: 'maxSize', message: 'body is larger than the mock accepts (10 MB)' }];
     case 'too-deep':
-      return [{ location: ['body'], rule: 'maxDepth', message: `body nests objects and arrays deeper than the mock accepts (${MAX_JSON_DEPTH} levels)` }];
+      return [{ location: ['body'], rule: MAX_DEPTH_RULE, message: `body nests objects and arrays deeper than the mock accepts (${MAX_JSON_DEPTH} levels)` }];
     case 'json': {
       if (!validate || validate(body.value)) return NONE;
       return violationsFromSchemaErrors(['body'], validate.errors);

@@ -15,6 +15,7 @@ export const LAYERS: ReadonlyArray<{ rank: number; prefixes: readonly string[]; 
   { rank: 6, prefixes: ['answers/', 'faults/', 'journal/'], why: 'the mock\'s stages' },
   { rank: 7, prefixes: ['conformance/'], why: 'checking an exchange against the contract, and provenance: shared by the proxy and verify, owned by neither' },
   { rank: 8, prefixes: ['sandbox/', 'proxy/', 'verify/'], why: 'the other modes\' stages: the store, forwarding, and verify (both proxy and verify check through conformance/)' },
+  { rank: 8, prefixes: ['observe/'], why: 'the observers of the flow (metrics, JSON log, traces, health): beside the modes, fed the store\'s pool and queries' },
   { rank: 9, prefixes: ['pipeline/'], why: 'the one flow' },
   { rank: 10, prefixes: ['engine/'], why: 'the mock and sandbox assembled on the flow' },
   { rank: 11, prefixes: ['server/', 'fetch/'], why: 'the transports' },

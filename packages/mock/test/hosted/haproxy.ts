@@ -24,14 +24,36 @@ export interface BalancerPorts {
   instances: readonly { name: string; port: number }[];
 }
 
+/** How the test runs haproxy beside the README's recipe. */
+export interface HaproxyConfigOptions {
+  /**
+   * false: no resending at all (`retries 0`, no redispatch, no L7 retries), so that a rolling restart without a
+   * failed request proves the instances' drain, not haproxy's resends. Default true, as the README's recipe.
+   */
+  resends?: boolean;
+}
+
 /**
- * The haproxy config of a hosted sandbox. The health check counts an instance as up while it answers
- * GET /_sandbox/health at all: 503 there means the shared database is down, which is the same for every
- * instance, and the instance must stay in so that partners get the API's own 503 (in the operation's error
- * shape, with Retry-After) rather than haproxy's error page. An instance that does not answer is out.
+ * The haproxy config of a hosted sandbox. The health check reads GET /readyz: an instance is out when it does not
+ * answer, or when it answers that it is draining (a SIGTERM: it still serves for --drain-delay, 5 s under --shared,
+ * long enough for two failed checks 500 ms apart to take it out before its port closes). A 503 of /readyz for
+ * the database keeps it in: the shared database is the same for every instance, and partners must get the API's
+ * own 503 (in the operation's error shape, with Retry-After) rather than haproxy's error page.
  */
-export function haproxyConfig(ports: BalancerPorts): string {
+export function haproxyConfig(ports: BalancerPorts, options: HaproxyConfigOptions = {}): string {
+  const resends = options.resends ?? true;
   const servers = ports.instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`);
+  const retrying = [
+    '  # a request that failed on one instance is sent again, up to 3 times, each time to another instance',
+    '  retries 3',
+    '  option redispatch 1',
+    '  retry-on conn-failure empty-response response-timeout',
+  ];
+  const postRule = [
+    '  # POST is not safe to repeat (createSecretGroup, changePassword, terminateJob): resend it only when',
+    '  # it never reached an instance (conn-failure), never after an instance may have acted on it',
+    '  http-request disable-l7-retry if METH_POST',
+  ];
   return [
     'global',
     '  log stdout format raw local0 info',
@@ -46,10 +68,7 @@ export function haproxyConfig(ports: BalancerPorts): string {
     '  timeout server 40s',
     '  # a health check may take this long (without it, the 500 ms interval would be its limit)',
     '  timeout check 5s',
-    '  # a request that failed on one instance is sent again, up to 3 times, each time to another instance',
-    '  retries 3',
-    '  option redispatch 1',
-    '  retry-on conn-failure empty-response response-timeout',
+    ...(resends ? retrying : ['  # nothing is ever sent twice: what does not fail is the instances\' drain', '  retries 0']),
     '  # an instance is checked every 500 ms, out after 2 failed checks, back after 1 good one',
     '  default-server inter 500ms fall 2 rise 1',
     '',
@@ -59,12 +78,10 @@ export function haproxyConfig(ports: BalancerPorts): string {
     '',
     `backend ${BACKEND}`,
     '  balance roundrobin',
-    '  # POST is not safe to repeat (createSecretGroup, changePassword, terminateJob): resend it only when',
-    '  # it never reached an instance (conn-failure), never after an instance may have acted on it',
-    '  http-request disable-l7-retry if METH_POST',
-    '  # up while the instance answers: 200 (database up) or 503 (database down, the same for every instance)',
-    '  option httpchk GET /_sandbox/health',
-    '  http-check expect rstatus ^(200|503)$',
+    ...(resends ? postRule : []),
+    '  # in while it answers and is not draining: 200, or 503 for the database (down for every instance alike)',
+    '  option httpchk GET /readyz',
+    '  http-check expect ! string draining',
     ...servers,
     '',
     'frontend stats',

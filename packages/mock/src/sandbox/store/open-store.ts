@@ -9,6 +9,7 @@ import type { OverlayStore } from './overlay-store.js';
 import { StoreUnavailableError, type Store } from './record-store.js';
 import { createSqlOverlay, describeDatabaseError } from './sql-overlay.js';
 import type { TenantQuota } from './tenant-quota.js';
+import type { StoreObserver } from './store-observer.js';
 
 export interface StoreChoice {
   /** a directory the sandbox keeps its data in (one process owns it) */
@@ -19,6 +20,8 @@ export interface StoreChoice {
   databasePool?: number;
   /** what one tenant's writes may keep; undefined: no limit */
   quota?: TenantQuota;
+  /** the pool's gauges and the queries' spans, when metrics or traces are on */
+  storeObserver?: StoreObserver;
 }
 
 export async function openStore(choice: StoreChoice, seed: SeedView, warn: (line: string) => void): Promise<Store> {
@@ -37,7 +40,7 @@ async function openOverlay(choice: StoreChoice, warn: (line: string) => void): P
   if (choice.databaseUrl === undefined) return createMemoryOverlay('memory', undefined, choice.quota);
   try {
     const { createPgDriver } = await import('./pg-driver.js');
-    return await createSqlOverlay(await createPgDriver(choice.databaseUrl, { max: choice.databasePool }), choice.quota);
+    return await createSqlOverlay(await createPgDriver(choice.databaseUrl, { max: choice.databasePool, observer: choice.storeObserver }), choice.quota);
   } catch (error) {
     if (error instanceof MissingDriverError) throw error;
     const reason = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);

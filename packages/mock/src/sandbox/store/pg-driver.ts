@@ -4,6 +4,7 @@ import type { Pool as PgPool } from 'pg';
 import { importOptional } from './optional-import.js';
 import type { SqlDriver } from './sql-overlay.js';
 import { retryTransient } from './transient-retry.js';
+import type { StoreObserver } from './store-observer.js';
 
 type Query = SqlDriver['query'];
 
@@ -15,15 +16,19 @@ export const DEFAULT_POOL_SIZE = 10;
 
 /**
  * `max`: connections of this pool (--database-pool for the records; a fleet's own tables take a smaller pool beside it).
+ * `observer`: the pool's statistics and a span around each query (observe/), when watched.
  * `serverOptions`: settings for its sessions (`-c name=value`), e.g. the fleet's synchronous_commit=off.
  */
-export async function createPgDriver(databaseUrl: string, options: { max?: number; serverOptions?: string } = {}): Promise<SqlDriver> {
+export async function createPgDriver(databaseUrl: string, options: { max?: number; serverOptions?: string; observer?: StoreObserver } = {}): Promise<SqlDriver> {
   const pg = await importOptional('pg', () => import('pg'), 'The sandbox with --database-url');
   const Pool = (pg.default ?? pg).Pool;
   const pool: PgPool = new Pool({ connectionString: databaseUrl, max: options.max ?? DEFAULT_POOL_SIZE, ...(options.serverOptions !== undefined && { options: options.serverOptions }), connectionTimeoutMillis: 5_000, idleTimeoutMillis: 10_000 });
   // An idle connection that the server drops emits 'error' on the pool; without a listener Node would crash.
   // The next query gets a fresh connection, or fails and the sandbox answers 503.
   pool.on('error', () => {});
+  const observer = options.observer ?? {};
+  observer.watchPool?.(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  const traced = tracedQueries(observer);
   const statementName = createStatementNamer();
   let answeredAt = 0;
   let failedAt = 0;
@@ -37,12 +42,12 @@ export async function createPgDriver(databaseUrl: string, options: { max?: numbe
   };
   return {
     query(sql, params = []) {
-      const attempt = async () => answered((await pool.query({ name: statementName(sql), text: sql, values: params })).rows);
+      const attempt = async () => answered((await traced(sql, () => pool.query({ name: statementName(sql), text: sql, values: params }))).rows);
       return retryTransient(attempt).catch(failed);
     },
     transaction(work) {
       // A transaction that lost a race was rolled back whole, so running it again is safe.
-      return retryTransient(() => runTransaction(pool, work));
+      return retryTransient(() => traced('BEGIN … COMMIT', () => runTransaction(pool, work)));
     },
     async ping() {
       // Under load, queries answer all the time: a health check then costs no connection of its own.
@@ -52,6 +57,13 @@ export async function createPgDriver(databaseUrl: string, options: { max?: numbe
     },
     close: () => pool.end(),
   };
+}
+
+/** Each query inside a span of the request (the tracer's), or as it is when tracing is off. */
+function tracedQueries(observer: StoreObserver): <T>(sql: string, run: () => Promise<T>) => Promise<T> {
+  const traceQuery = observer.traceQuery;
+  if (traceQuery === undefined) return <T>(_sql: string, run: () => Promise<T>) => run();
+  return <T>(sql: string, run: () => Promise<T>) => traceQuery.call(observer, sql, run) as Promise<T>;
 }
 
 /**
