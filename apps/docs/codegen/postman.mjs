@@ -6,7 +6,7 @@
 // Every request carries tests read from its operation's first success response (status, body type,
 // required fields), so a run against a service or mock that breaks the contract reports failures.
 import Converter from 'openapi-to-postmanv2';
-import { jsonContentOf, resolveRef } from '@vendor/spec-model';
+import { jsonContentOf, resolveRef, withPrimaryTagsOnly } from '@vendor/spec-model';
 import { listOperations } from './operations.mjs';
 
 export const ENVIRONMENT_NAME = 'Platform API: local mock';
@@ -23,7 +23,8 @@ const CONVERTER_OPTIONS = {
 
 function convert(bundle) {
   return new Promise((resolve, reject) => {
-    Converter.convertV2({ type: 'json', data: structuredClone(bundle) }, CONVERTER_OPTIONS, (error, result) => {
+    // One folder per operation's resource tag: the converter files an operation under every tag it has.
+    Converter.convertV2({ type: 'json', data: withPrimaryTagsOnly(bundle) }, CONVERTER_OPTIONS, (error, result) => {
       if (error) return reject(error);
       if (!result.result) return reject(new Error(`openapi-to-postmanv2 could not convert the spec: ${result.reason}`));
       return resolve(result.output[0].data);

@@ -24,6 +24,7 @@ export {
 export { HTTP_METHODS, isSafeMethod, type HttpMethod } from './methods.js';
 export { ERROR_SHAPES, addressSpaceOf, invalidInputStatusOf, readSunset } from './conventions.js';
 export { jsonContentOf } from './content.js';
+export { withPrimaryTagsOnly } from './primary-tags.js';
 export { UNIQUE_KEY, uniqueBodyFields } from './unique-fields.js';
 export { EMAIL_FORMAT, isEmailAddress } from './email-format.js';
 export { SpecModelError } from './errors.js';
