@@ -97,7 +97,7 @@ export function byPageToken(tokenParameter: string, nextToken: (page: any) => un
     return (page) => {
       const token = nextToken(page);
       if (!token) return 'end';
-      if (requested.has(token)) return { repeated: `the server named page token ${JSON.stringify(token)} again, a page already asked for` };
+      if (requested.has(token)) return { repeated: `page token ${JSON.stringify(token)} came again` };
       requested.add(token);
       return { [tokenParameter]: token };
     };
@@ -117,7 +117,7 @@ export function byOffset(offsetParameter: string, total: (page: any) => number |
     const hasTotal = reported !== undefined && reported !== null;
     const more = (reported === undefined && items.length > 0) || (hasTotal && nextOffset < reported);
     if (!more) return 'end';
-    if (nextOffset === offset) return { repeated: `an empty page at offset ${offset} while the total is ${reported}` };
+    if (nextOffset === offset) return { repeated: `empty page at offset ${offset} of ${reported}` };
     return { [offsetParameter]: nextOffset };
   };
 }

@@ -95,7 +95,7 @@ describe('what each level logs', () => {
     expect(lines).toEqual([]);
     for await (const t of platform.iterateAgentSessionTurns(session)) void t;
     expect(lines).toEqual([
-      { severity: 'warn', text: '[@vendor/api-client] iterateAgentSessionTurns stopped early: the server named page token "again" again, a page already asked for' },
+      { severity: 'warn', text: '[@vendor/api-client] iterateAgentSessionTurns stopped early: page token "again" came again' },
     ]);
   });
 

@@ -109,7 +109,7 @@ describe('iterateAgentSessionTurns', () => {
     expect(warnings).toEqual([]);
     // Repeats that name a next page are followed (tok-2), until tok-2 names itself again.
     expect(await run('tok-2')).toEqual({ ids: ['t1', 't2'], requests: 3 });
-    expect(warnings).toEqual(['[@vendor/api-client] iterateAgentSessionTurns stopped early: the server named page token "tok-2" again, a page already asked for']);
+    expect(warnings).toEqual(['[@vendor/api-client] iterateAgentSessionTurns stopped early: page token "tok-2" came again']);
   });
 
   it('stops when the signal aborts between pages and sends no further request', async () => {
