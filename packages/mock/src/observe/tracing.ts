@@ -67,7 +67,8 @@ export async function createTracing(options: TracingOptions = {}): Promise<Traci
       span.setAttribute('http.response.status_code', summary.status);
       const failed = summary.status === 0 || summary.status >= 500;
       if (failed) span.setStatus({ code: api.SpanStatusCode.ERROR });
-      span.end();
+      // The span ends when the exchange did, not when the observers were told of it (a loop turn later).
+      span.end(performance.timeOrigin + exchange.endedAt);
     },
   };
 

@@ -104,9 +104,9 @@ type Observed = Omit<FinishedExchange, 'endedAt'> & { observer: ExchangeObserver
 /** Tells the observers the exchange is over; an observer that throws is its own bug, never the request's. */
 function endObserved(observed: Observed | undefined): undefined {
   if (observed === undefined) return undefined;
-  const { observer, ...exchange } = observed;
+  const { observer, request, reply, op, ctx, requestId, startedAt } = observed;
   try {
-    observer.ended({ ...exchange, endedAt: performance.now() });
+    observer.ended({ request, reply, op, ctx, requestId, startedAt, endedAt: performance.now() });
   } catch {
     // The observers guard themselves (observe/exchange-observers.ts); nothing here may fail a request.
   }

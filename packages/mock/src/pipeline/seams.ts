@@ -59,7 +59,7 @@ export interface FinishedExchange {
 export interface ExchangeObserver {
   /** runs the exchange within the observer's context (a tracer's server span, the parent of the store's queries) */
   within?: <T>(request: IncomingRequest, handling: () => T) => T;
-  /** once the exchange is over, still within `within`'s context */
+  /** once the exchange is over (its answer written); the observer may read it later, its references do not change */
   ended(exchange: FinishedExchange): void;
 }
 

@@ -57,14 +57,17 @@ export async function createObservability(options: ObservabilityOptions, warn: (
     },
   });
   const storeObserver = combineStoreObservers(metrics?.storeObserver, tracing?.storeObserver);
+  const observer = combineObservers([metrics?.observer, log?.observer, tracing?.observer], warn);
   return {
-    observer: combineObservers([metrics?.observer, log?.observer, tracing?.observer], warn),
+    observer,
     storeObserver,
     health,
     metrics,
     log,
     tracing,
     async close() {
+      // The exchanges still queued are counted, logged and traced before the parts that take them close.
+      observer?.flush();
       metrics?.close();
       await tracing?.close().catch((error: Error) => warn(`traces: the last export failed: ${error.message}`));
       log?.flush();
