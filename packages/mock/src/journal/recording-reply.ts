@@ -1,9 +1,9 @@
 // The journal's watch on one exchange (pipeline/seams.ts): a reply that tells the journal about its answer before
 // sending it, so a test that awaits a response and then reads the journal (mock.requests(), /_mock/requests) always
 // finds that request there. A class, not an object literal of closures: one is made per request, and the journal
-// must cost a busy mock next to nothing. A journal that stores entries elsewhere (a fleet's, in its database) returns
-// a promise from record(): the answer then goes out once the entry is stored, so that a partner who reads the journal
-// on any instance right after an answer finds its request there.
+// must cost a busy mock next to nothing. A journal that must store an entry before its answer may go returns a
+// promise from record(): the answer then goes out once it resolves. (The fleet's journal does not: it holds entries
+// and stores them in batches, and a read on any instance first has every instance store what it holds.)
 import type { AnswerHeaders, IncomingRequest, Reply } from '../core/exchange.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { ExchangeWatch } from '../pipeline/seams.js';

@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS sandbox_journal (
   stored_at timestamptz NOT NULL DEFAULT now(),
   entry json NOT NULL
 );
+ALTER TABLE sandbox_journal ADD COLUMN IF NOT EXISTS received_ms double precision NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS sandbox_journal_tenant ON sandbox_journal (tenant, seq);
 CREATE TABLE IF NOT EXISTS sandbox_fleet_leases (
   name text PRIMARY KEY,

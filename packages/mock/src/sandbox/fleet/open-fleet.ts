@@ -9,6 +9,7 @@ import { createPgDriver } from '../store/pg-driver.js';
 import type { SqlDriver } from '../store/sql-overlay.js';
 import { createFleetSchema } from './fleet-schema.js';
 import { forgetIdleFleetState } from './fleet-sweep.js';
+import { openJournalBarrier, type JournalBarrier } from './journal-barrier.js';
 import { pgTakeTokens } from './pg-rate-bucket.js';
 import { createSharedFaultCounters } from './shared-fault-counters.js';
 import { createSharedJournal, type SharedJournal } from './shared-journal.js';
@@ -29,30 +30,38 @@ export interface Fleet {
 /** Connections of the fleet's own pool: batched writes and takes need few. */
 const FLEET_POOL_SIZE = 4;
 /**
- * The journal holds each answer until its entry is stored: without waiting for the write-ahead log to reach the disk
- * (synchronous_commit off, for these sessions only) that costs a round trip, not a disk flush. What a database crash
- * can lose is the last fraction of a second of journal entries, counts and takes, never a record (the store's own pool).
+ * The fleet's writes (journal batches, fault counts, bucket takes) do not wait for the write-ahead log to reach the
+ * disk (synchronous_commit off, for these sessions only): what a database crash can lose is the last fraction of a
+ * second of them, never a record (the store's own pool).
  */
 const FLEET_SESSION = '-c synchronous_commit=off';
 
 export async function openFleet(databaseUrl: string, warn: (line: string) => void): Promise<Fleet> {
   const driver = await createPgDriver(databaseUrl, { max: FLEET_POOL_SIZE, serverOptions: FLEET_SESSION });
+  const journals: SharedJournal[] = [];
+  let barrier: JournalBarrier;
   try {
     await createFleetSchema(driver);
+    barrier = await openJournalBarrier(databaseUrl, driver, () => storeAll(journals), warn);
   } catch (error) {
     await driver.close().catch(() => {});
     throw error;
   }
-  return fleetOn(driver, warn);
+  return fleetOn(driver, warn, { journals, barrier });
 }
 
-export function fleetOn(driver: SqlDriver, warn: (line: string) => void): Fleet {
-  const journals: SharedJournal[] = [];
+async function storeAll(journals: readonly SharedJournal[]): Promise<void> {
+  await Promise.all(journals.map((journal) => journal.storeHeld()));
+}
+
+/** `peers`: the journals of this instance and how they reach the other instances'; without, the journal is this instance's alone (tests). */
+export function fleetOn(driver: SqlDriver, warn: (line: string) => void, peers?: { journals: SharedJournal[]; barrier: JournalBarrier }): Fleet {
+  const journals = peers?.journals ?? [];
   return {
     takeTokens: (perSecond) => pgTakeTokens(driver, perSecond),
     faultCounters: createSharedFaultCounters(driver),
     journal(options) {
-      const journal = createSharedJournal(driver, options, warn);
+      const journal = createSharedJournal(driver, options, warn, peers?.barrier);
       journals.push(journal);
       return journal;
     },
@@ -60,6 +69,7 @@ export function fleetOn(driver: SqlDriver, warn: (line: string) => void): Fleet 
     forgetIdle: (idleMs) => forgetIdleFleetState(driver, idleMs),
     async close() {
       for (const journal of journals) await journal.close();
+      await peers?.barrier.close();
       await driver.close();
     },
   };

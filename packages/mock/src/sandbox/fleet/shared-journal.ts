@@ -3,35 +3,36 @@
 // order they were stored. Each entry is stored redacted, as the journal shows it (never a secret in the database),
 // whole as JSON, so that fields added to entries pass through; columns hold only what filters and budgets read.
 //
-// An entry is stored before its answer goes out (recording-reply.ts holds the answer): a partner who reads the
-// journal right after an answer, on whatever instance, finds it. Entries of requests answered meanwhile are stored
-// together, one INSERT per batch (a group commit), so a busy instance pays one round trip per batch, not per request.
+// Entries are held in memory and stored in batches, one INSERT per batch, FLUSH_EVERY_MS after the first entry
+// of a batch or at once past FLUSH_AT entries, so an answer never waits for the database. A read (or a clear) on any
+// instance first stores this instance's held entries and asks every other instance to store theirs
+// (journal-barrier.ts), so a partner who reads the journal right after an answer, on whatever instance, finds it.
+// Entries are shown in the order the instances received the requests (each instance's clock, sub-millisecond),
+// not the order the batches were stored. What a crash loses is the last FLUSH_EVERY_MS of entries, never a record.
 //
-// Budgets as in memory: a read shows at most `size` entries and `maxScopeBytes` of the tenant's newest (always its
-// newest entry); the rows past them are deleted within a second, and past `maxTotalBytes` of all tenants the least
-// recently used tenants' oldest entries go first, within five seconds.
 import { journalEntryOf, type JournalFilter, type JournalRecorder, type JournalRecorderOptions } from '../../journal/journal-recorder.js';
 import type { JournalEntry } from '../../journal/request-journal.js';
 import type { SqlDriver } from '../store/sql-overlay.js';
 import { describeDatabaseError } from '../store/sql-overlay.js';
+import type { JournalBarrier } from './journal-barrier.js';
 
-const INSERT = `INSERT INTO sandbox_journal (tenant, request_id, operation_id, method, bytes, entry)
-  SELECT t.tenant, t.request_id, t.operation_id, t.method, t.bytes, t.entry
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::json[]) WITH ORDINALITY
-    AS t(tenant, request_id, operation_id, method, bytes, entry, n)
+const INSERT = `INSERT INTO sandbox_journal (tenant, request_id, operation_id, method, bytes, received_ms, entry)
+  SELECT t.tenant, t.request_id, t.operation_id, t.method, t.bytes, t.received_ms, t.entry
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::float8[], $7::json[]) WITH ORDINALITY
+    AS t(tenant, request_id, operation_id, method, bytes, received_ms, entry, n)
   ORDER BY t.n`;
 // $2 entries and $3 bytes: a tenant's newest within both (its newest always), then the filters, oldest first.
 const READ = `SELECT entry FROM (
-    SELECT seq, entry, request_id, operation_id, method, row_number() OVER w AS n, sum(bytes) OVER w AS kept
-    FROM sandbox_journal WHERE tenant = $1 WINDOW w AS (ORDER BY seq DESC)
+    SELECT seq, received_ms, entry, request_id, operation_id, method, row_number() OVER w AS n, sum(bytes) OVER w AS kept
+    FROM sandbox_journal WHERE tenant = $1 WINDOW w AS (ORDER BY received_ms DESC, seq DESC)
   ) t
   WHERE n <= $2 AND (kept <= $3 OR n = 1)
     AND ($4::text IS NULL OR request_id = $4) AND ($5::text IS NULL OR operation_id = $5) AND ($6::text IS NULL OR method = $6)
-  ORDER BY seq`;
+  ORDER BY received_ms, seq`;
 const TRIM_TENANTS = `DELETE FROM sandbox_journal WHERE seq IN (
     SELECT seq FROM (
       SELECT seq, row_number() OVER w AS n, sum(bytes) OVER w AS kept
-      FROM sandbox_journal WHERE tenant = ANY($1::text[]) WINDOW w AS (PARTITION BY tenant ORDER BY seq DESC)
+      FROM sandbox_journal WHERE tenant = ANY($1::text[]) WINDOW w AS (PARTITION BY tenant ORDER BY received_ms DESC, seq DESC)
     ) t WHERE n > $2 OR (kept > $3 AND n > 1)
   )`;
 const TOTAL = 'SELECT coalesce(sum(bytes), 0)::bigint AS bytes FROM sandbox_journal';
@@ -43,6 +44,9 @@ const TRIM_TOTAL = `DELETE FROM sandbox_journal WHERE seq IN (
     ) r WHERE kept > $1
   )`;
 
+/** A batch is stored this long after its first entry, or at once when it holds FLUSH_AT entries. */
+const FLUSH_EVERY_MS = 50;
+const FLUSH_AT = 500;
 const TRIM_TENANTS_EVERY_MS = 1_000;
 const TRIM_TOTAL_EVERY_MS = 5_000;
 
@@ -52,22 +56,26 @@ interface Row {
   operationId: string | null;
   method: string;
   bytes: number;
+  /** when the instance received the request, in ms since the epoch (fractional) */
+  receivedMs: number;
   entry: string;
 }
 
 export interface SharedJournal extends JournalRecorder {
-  /** Stops trimming; entries waiting are stored first. */
+  /** Stores the entries held now; resolves once they are in the database. */
+  storeHeld(): Promise<void>;
+  /** Stops trimming; entries held are stored first. */
   close(): Promise<void>;
 }
 
-export function createSharedJournal(driver: SqlDriver, options: JournalRecorderOptions, warn: (line: string) => void): SharedJournal {
+/** `barrier`: the other instances, asked to store their held entries before a read; undefined when alone (tests). */
+export function createSharedJournal(driver: SqlDriver, options: JournalRecorderOptions, warn: (line: string) => void, barrier?: JournalBarrier): SharedJournal {
   const size = options.size;
   const maxScopeBytes = options.maxScopeBytes ?? Number.MAX_SAFE_INTEGER;
   const maxTotalBytes = options.maxTotalBytes ?? Number.MAX_SAFE_INTEGER;
   let queue: Row[] = [];
-  // The batch that takes new entries, started once the one in flight is stored.
-  let queued: Promise<void> | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  let flushTimer: NodeJS.Timeout | undefined;
   let written = new Set<string>();
   let failing = false;
   // All tenants' bytes as the last total-budget check found them (the metrics' journal gauge; at most 5 s old).
@@ -87,6 +95,7 @@ export function createSharedJournal(driver: SqlDriver, options: JournalRecorderO
         batch.map((row) => row.operationId),
         batch.map((row) => row.method),
         batch.map((row) => row.bytes),
+        batch.map((row) => row.receivedMs),
         batch.map((row) => row.entry),
       ]);
       failing = false;
@@ -97,18 +106,32 @@ export function createSharedJournal(driver: SqlDriver, options: JournalRecorderO
     }
   };
 
-  const enqueue = (row: Row): Promise<void> => {
+  /** Stores what is held now, after the batch in flight: batches go one at a time, in order. */
+  const storeHeld = (): Promise<void> => {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (queue.length === 0) return inFlight;
+    const batch = queue;
+    queue = [];
+    inFlight = inFlight.then(() => insert(batch));
+    return inFlight;
+  };
+
+  const hold = (row: Row): void => {
     queue.push(row);
-    if (queued === undefined) {
-      queued = inFlight.then(() => {
-        const batch = queue;
-        queue = [];
-        queued = undefined;
-        inFlight = insert(batch);
-        return inFlight;
-      });
+    if (queue.length >= FLUSH_AT) {
+      void storeHeld();
+      return;
     }
-    return queued;
+    if (flushTimer !== undefined) return;
+    flushTimer = setTimeout(() => void storeHeld(), FLUSH_EVERY_MS);
+    flushTimer.unref?.();
+  };
+
+  /** Before a read or a clear: what every instance holds is stored. */
+  const everyInstanceStored = async (): Promise<void> => {
+    await storeHeld();
+    await barrier?.othersStored();
   };
 
   const trimTenants = async () => {
@@ -138,22 +161,26 @@ export function createSharedJournal(driver: SqlDriver, options: JournalRecorderO
       // As in memory: requests without a valid token belong to nobody and are not kept.
       if (tenant === undefined) return;
       const { entry, bytes } = journalEntryOf(request, ctx, status, startedAt, requestId);
-      return enqueue({ tenant, requestId: requestId ?? null, operationId: entry.operationId, method: entry.method, bytes, entry: JSON.stringify(entry) });
+      const receivedMs = performance.timeOrigin + startedAt;
+      hold({ tenant, requestId: requestId ?? null, operationId: entry.operationId, method: entry.method, bytes, receivedMs, entry: JSON.stringify(entry) });
     },
     list() {
       throw new Error('requests(): a sandbox on a database keeps its journal there; read it with GET /_mock/requests (any instance answers it)');
     },
     async iterate(scope, filter: JournalFilter = {}) {
+      await everyInstanceStored();
       const rows = await driver.query(READ, [scope ?? '', size, maxScopeBytes, filter.requestId ?? null, filter.operationId ?? null, filter.method?.toUpperCase() ?? null]);
       return rows.map((row) => (typeof row.entry === 'string' ? JSON.parse(row.entry) : row.entry) as JournalEntry);
     },
     async clear(scope) {
+      await everyInstanceStored();
       await driver.query('DELETE FROM sandbox_journal WHERE tenant = $1', [scope ?? '']);
     },
+    storeHeld,
     async close() {
       clearInterval(tenantTimer);
       clearInterval(totalTimer);
-      await (queued ?? inFlight);
+      await storeHeld();
     },
   };
 }

@@ -99,3 +99,58 @@ async function runTransaction<T>(pool: PgPool, work: (query: Query) => Promise<T
     client.release(broken);
   }
 }
+
+/** A session that only listens (LISTEN), beside the pool: notifications need a connection that stays open. */
+export interface PgListener {
+  close(): Promise<void>;
+}
+
+/** A dropped listening session is opened again this long after. */
+const RELISTEN_AFTER_MS = 1_000;
+
+/**
+ * Listens on `channels` in a session of its own, named `applicationName` (which other instances can see in
+ * pg_stat_activity while it is open), and opens it again when the database drops it.
+ */
+export async function listenOnChannels(
+  databaseUrl: string,
+  applicationName: string,
+  channels: readonly string[],
+  onNotification: (channel: string, payload: string) => void,
+  warn: (line: string) => void,
+): Promise<PgListener> {
+  const pg = await importOptional('pg', () => import('pg'), 'The sandbox with --database-url');
+  const Client = (pg.default ?? pg).Client;
+  let closed = false;
+  let client: InstanceType<typeof Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<void> => {
+    const next = new Client({ connectionString: databaseUrl, application_name: applicationName, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => onNotification(message.channel, message.payload ?? ''));
+    next.on('error', () => reopen());
+    next.on('end', () => reopen());
+    await next.connect();
+    for (const channel of channels) await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+  const reopen = () => {
+    if (closed || retry !== undefined) return;
+    client = undefined;
+    retry = setTimeout(() => {
+      retry = undefined;
+      open().catch((error: Error) => {
+        warn(`journal: listening for the other instances failed (${error.message}); trying again`);
+        reopen();
+      });
+    }, RELISTEN_AFTER_MS);
+    retry.unref?.();
+  };
+  await open();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}

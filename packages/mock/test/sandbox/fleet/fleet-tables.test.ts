@@ -127,10 +127,31 @@ describe('the shared journal', () => {
     expect([...(await b.iterate('journal-a'))]).toEqual([]);
   });
 
+  it('shows requests in the order the instances received them, whichever instance stored its batch first', async () => {
+    const options = { size: 10, scoped: true };
+    const [a, b] = [one.journal(options), other.journal(options)];
+    const ids = ['req_order_0', 'req_order_1', 'req_order_2'];
+    const receivedAt = performance.now();
+    const record = (journal: typeof a, i: number) => {
+      const { request, ctx } = exchange('journal-order', `/api/svc/v1/teams/o${i}`);
+      return journal.record(request, ctx, 200, receivedAt + i, ids[i]);
+    };
+    // b's batch (the middle request) is stored before a's (the first and the last).
+    await record(b, 1);
+    await b.storeHeld();
+    await record(a, 0);
+    await record(a, 2);
+    await a.storeHeld();
+    const [stored] = await sql.query("SELECT array_agg(request_id ORDER BY seq) AS ids FROM sandbox_journal WHERE tenant = 'journal-order'");
+    expect(stored!.ids).toEqual(['req_order_1', 'req_order_0', 'req_order_2']);
+    expect([...(await a.iterate('journal-order'))].map((entry) => entry.requestId)).toEqual(ids);
+  });
+
   it('keeps the newest within the byte budget (the newest always), and passes fields it does not know through', async () => {
     const { request, ctx } = exchange('journal-bytes', '/api/svc/v1/teams/t');
     const weigh = one.journal({ size: 100, scoped: true });
     await weigh.record(request, ctx, 200, performance.now(), 'req_weigh');
+    await weigh.storeHeld();
     const [row] = await sql.query("SELECT bytes FROM sandbox_journal WHERE tenant = 'journal-bytes'");
     const entryBytes = Number(row!.bytes);
     const small = one.journal({ size: 100, scoped: true, maxScopeBytes: 2 * entryBytes + 1 });
