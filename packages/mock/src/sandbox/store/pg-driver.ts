@@ -145,7 +145,14 @@ export async function listenOnChannels(
     }, RELISTEN_AFTER_MS);
     retry.unref?.();
   };
-  await open();
+  try {
+    await open();
+  } catch (error) {
+    // Not listening at all: the fleet does not open, and nothing is left to retry behind its back.
+    closed = true;
+    clearTimeout(retry);
+    throw error;
+  }
   return {
     async close() {
       closed = true;
