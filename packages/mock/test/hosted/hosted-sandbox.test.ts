@@ -3,18 +3,16 @@
 // through the balancer, an instance killed mid-run, and the database stopped and started again.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenIssuer } from '../../src/sandbox/tokens.js';
 import { call, requestExample, type CallOptions } from '../sandbox/helpers.js';
-import { startCluster, type Cluster } from '../sandbox/postgres-cluster.js';
-import { freePorts } from '../helpers/free-port.js';
-import { checkHaproxyInstalled, haproxyConfig, startHaproxy, type BalancerPorts, type Haproxy } from './haproxy.js';
+import { haproxyConfig, type BalancerPorts } from './haproxy.js';
+import { startHostedFleet, waitUntil, type HostedFleet } from './hosted-fleet.js';
 import { attempt, describeAttempt, getWithRetry, type Attempt, type RetriedGet } from './partner-requests.js';
-import { instanceArgs, startSandboxProcess, type SandboxProcess } from './sandbox-process.js';
+import { instanceArgs, type SandboxProcess } from './sandbox-process.js';
 
 const MINUTES = 60_000;
 /** Process start-ups and recoveries get minutes: CI is a busy shared 2-core machine. */
-const WAIT = { timeout: 3 * MINUTES, interval: 200 };
 const TEAM_ID = 'jqfwg345gi25n5ju2yz5iz6m';
 /** The tenant that learns which instance answered (the prefix of its request ids); never journaled by a test. */
 const PROBE_TENANT = 'hosted-probe';
@@ -28,14 +26,6 @@ const PARTNER_REQUESTS_PER_SECOND = 20;
 /** The ports the README's recipe shows; the test itself runs on free ports. */
 const README_PORTS: BalancerPorts = { listenPort: 4010, statsPort: 8404, instances: [{ name: 'a', port: 4011 }, { name: 'b', port: 4012 }] };
 
-/** Polls until `read()` gives `expected` (expect.poll cannot run in beforeAll); the message says what it last gave. */
-async function waitUntil<T>(what: string, read: () => Promise<T>, expected: T): Promise<void> {
-  await vi.waitFor(async () => {
-    const actual = await read();
-    if (actual !== expected) throw new Error(`waited for ${what} to be ${String(expected)}; it is ${String(actual)}`);
-  }, WAIT);
-}
-
 function mcpServer(name: string) {
   const body = requestExample('createOrUpdateMcpServer');
   body.manifest.name = name;
@@ -46,28 +36,18 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
   // Random per run and only ever handed to the instances' environment: never in a message.
   const secret = randomBytes(24).toString('base64url');
   const issuer = createTokenIssuer(secret);
-  let cluster: Cluster | undefined;
-  let balancer: Haproxy | undefined;
-  let ports: BalancerPorts;
-  /** The running process of each server in the haproxy config, by name. */
-  const instances = new Map<string, SandboxProcess>();
+  let fleet: HostedFleet | undefined;
 
   async function startInstance(name: string): Promise<SandboxProcess> {
-    const port = ports.instances.find((instance) => instance.name === name)!.port;
-    const instance = await startSandboxProcess({ name, port, databaseUrl: cluster!.url, secret, extraArgs: INSTANCE_FLAGS });
-    instances.set(name, instance);
     prefixes.delete(name);
-    return instance;
+    return fleet!.startInstance(name);
   }
 
   function instance(name: string): SandboxProcess {
-    return instances.get(name)!;
+    return fleet!.instance(name);
   }
 
-  async function serverStatus(name: string): Promise<string | undefined> {
-    const servers = await balancer!.servers();
-    return servers[name]?.status;
-  }
+  const serverStatus = (name: string) => fleet!.serverStatus(name);
 
   /** The tenant's journal as one instance shows it: on one database, every instance's requests. */
   async function journalOn(name: string, token: string): Promise<Array<{ requestId: string }>> {
@@ -104,7 +84,7 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
 
   /** GET /_sandbox/health through the balancer, expected to answer 200: how many tenants the database holds. */
   async function tenantCount(): Promise<number> {
-    const res = await fetch(`${balancer!.url}/_sandbox/health`);
+    const res = await fetch(`${fleet!.balancer.url}/_sandbox/health`);
     const body = await res.json();
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ status: 'ok', store: 'postgres' });
@@ -112,37 +92,26 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
   }
 
   async function balancerHealthStatus(): Promise<number | undefined> {
-    const res = await fetch(`${balancer!.url}/_sandbox/health`).catch(() => undefined);
+    const res = await fetch(`${fleet!.balancer.url}/_sandbox/health`).catch(() => undefined);
     return res?.status;
   }
 
   beforeAll(async () => {
-    // Before anything starts: a missing haproxy fails the test at once, naming the package to install.
-    checkHaproxyInstalled();
-    cluster = await startCluster();
-    const [listenPort, statsPort, portA, portB] = await freePorts(4);
-    ports = { listenPort: listenPort!, statsPort: statsPort!, instances: [{ name: 'a', port: portA! }, { name: 'b', port: portB! }] };
-    // Started together, as hosts start them: creating the schema and seeding must not trip over each other.
-    await Promise.all(ports.instances.map((server) => startInstance(server.name)));
-    balancer = await startHaproxy(haproxyConfig(ports), ports);
-    // Ready when a request through the balancer reaches an instance and both instances are in.
+    fleet = await startHostedFleet({ names: ['a', 'b'], secret, instanceFlags: INSTANCE_FLAGS });
+    // Ready when a request through the balancer reaches an instance (both instances are in).
     await waitUntil('the status of GET /_sandbox/health through haproxy', balancerHealthStatus, 200);
-    await waitUntil("haproxy's status of instance a", () => serverStatus('a'), 'UP');
-    await waitUntil("haproxy's status of instance b", () => serverStatus('b'), 'UP');
     // The probe tenant, counted before any test counts tenants (activity is written in batches, once a second).
     for (const name of ['a', 'b']) await requestIdPrefix(name);
     await waitUntil('the tenants in the database (the probe)', tenantCount, 1);
   }, 10 * MINUTES);
 
   afterAll(async () => {
-    await balancer?.stop().catch(() => {});
-    for (const running of instances.values()) await running.stop().catch(() => {});
-    await cluster?.destroy();
+    await fleet?.stop();
   }, 5 * MINUTES);
 
   it("a partner's flow through the balancer: create, read, page to the end, reset; both instances serve it", async () => {
     const token = await issuer.sign('hosted-flow');
-    const base = balancer!.url;
+    const base = fleet!.balancer.url;
     const tenantsBefore = await tenantCount();
     let operationCalls = 0;
     // Counts what the instances' journals should add up to (the /_sandbox routes are not journalled).
@@ -195,7 +164,7 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
 
   it('an instance killed mid-run: every GET ends 200, at most the requests in flight fail, every write that succeeded is kept', async () => {
     const token = await issuer.sign('hosted-crash');
-    const base = balancer!.url;
+    const base = fleet!.balancer.url;
     const total = 300;
     const workers = 4;
     const killAfterSuccesses = 60;
@@ -248,7 +217,7 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
         ...Array.from({ length: slowGets }, () => sendGet(slow)),
         ...Array.from({ length: slowPuts }, (_, i) => sendPut(`in-flight-at-the-kill-${i}`, slow)),
       ];
-      const inFlightOnVictim = async () => (await balancer!.servers()).a!.currentSessions > 0;
+      const inFlightOnVictim = async () => (await fleet!.balancer.servers()).a!.currentSessions > 0;
       await waitUntil('requests in flight on instance a', inFlightOnVictim, true);
       requestsLeftAtTheKill = total - nextIndex;
       await victim.kill();
@@ -293,7 +262,7 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
   it('--shared through the balancer: a flooding tenant gets 429s with Retry-After and RateLimit-*, another tenant none', async () => {
     const flooding = await issuer.sign('hosted-flooding');
     const quiet = await issuer.sign('hosted-quiet');
-    const base = balancer!.url;
+    const base = fleet!.balancer.url;
     const health = await (await fetch(`${base}/_sandbox/health`)).json();
     expect(health.limits).toEqual({ rateLimit: 25, burst: 50, maxRecords: 1000, maxTenantBytes: 10_000_000, tenantTtl: '7d' });
     const read = (token: string) => attempt(base, 'getTeam', { token, path: { id: TEAM_ID } });
@@ -317,12 +286,12 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
 
   it('the database stopped: 503 in the operation shape with Retry-After through the balancer, instances stay in, nothing lost after it is back', async () => {
     const token = await issuer.sign('hosted-outage');
-    const base = balancer!.url;
+    const base = fleet!.balancer.url;
     const before = await call(base, 'createOrUpdateMcpServer', { token, body: mcpServer('written-before-the-outage') });
     expect(before.status).toBe(200);
     const id: string = before.body.data.id;
 
-    await cluster!.stop();
+    await fleet!.cluster.stop();
     try {
       // call() checks each body against the operation's error shape: these are the API's answers, not haproxy's page.
       const team = await call(base, 'getTeam', { token, path: { id: TEAM_ID } });
@@ -340,12 +309,12 @@ describe('a hosted sandbox: two instances on one Postgres behind haproxy', { tim
         expect(health.status, `health of instance ${name}`).toBe(503);
         expect((await health.json()).status).toBe('unavailable');
         // haproxy's own checks have seen the 503, and the instance is still in.
-        const lastCheck = async () => (await balancer!.servers())[name]?.lastCheckStatusCode;
+        const lastCheck = async () => (await fleet!.balancer.servers())[name]?.lastCheckStatusCode;
         await waitUntil(`the status of haproxy's last health check of instance ${name}`, lastCheck, '503');
         expect(await serverStatus(name), `haproxy's status of instance ${name}`).toBe('UP');
       }
     } finally {
-      await cluster!.start();
+      await fleet!.cluster.start();
     }
 
     // The same processes recover by themselves: nothing is restarted.

@@ -7,13 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenIssuer } from '../../src/sandbox/tokens.js';
 import { parameterExample, requestExample } from '../sandbox/helpers.js';
-import { startCluster, type Cluster } from '../sandbox/postgres-cluster.js';
-import { freePorts } from '../helpers/free-port.js';
-import { checkHaproxyInstalled, haproxyConfig, startHaproxy, type BalancerPorts, type Haproxy } from './haproxy.js';
-import { startSandboxProcess, type SandboxProcess } from './sandbox-process.js';
+import { startHostedFleet, WAIT, waitUntil, type HostedFleet } from './hosted-fleet.js';
 
 const MINUTES = 60_000;
-const WAIT = { timeout: 3 * MINUTES, interval: 100 };
 /** The rate limit is off so that every answer of the load is a 2xx or 404, and anything else a failure. */
 const INSTANCE_FLAGS = ['--shared', '--rate-limit', '0'];
 const TEAM_PATH = `/api/svc/v1/teams/${parameterExample('getTeam', 'id')}`;
@@ -28,40 +24,15 @@ interface Tally {
 
 describe('a rolling restart behind haproxy without resends', { timeout: 15 * MINUTES }, () => {
   const secret = randomBytes(24).toString('base64url');
-  let cluster: Cluster | undefined;
-  let balancer: Haproxy | undefined;
-  let ports: BalancerPorts;
-  const instances = new Map<string, SandboxProcess>();
-
-  async function startInstance(name: string): Promise<SandboxProcess> {
-    const port = ports.instances.find((instance) => instance.name === name)!.port;
-    const instance = await startSandboxProcess({ name, port, databaseUrl: cluster!.url, secret, extraArgs: INSTANCE_FLAGS });
-    instances.set(name, instance);
-    return instance;
-  }
-
-  const serverStatus = async (name: string) => (await balancer!.servers())[name]?.status;
-  const waitForStatus = (name: string, expected: string) =>
-    vi.waitFor(async () => {
-      const status = await serverStatus(name);
-      if (status !== expected) throw new Error(`waited for haproxy to count instance ${name} ${expected}; it is ${status}`);
-    }, WAIT);
+  let fleet: HostedFleet | undefined;
+  const waitForStatus = (name: string, expected: string) => waitUntil(`haproxy's status of instance ${name}`, () => fleet!.serverStatus(name), expected);
 
   beforeAll(async () => {
-    checkHaproxyInstalled();
-    cluster = await startCluster();
-    const [listenPort, statsPort, portA, portB] = await freePorts(4);
-    ports = { listenPort: listenPort!, statsPort: statsPort!, instances: [{ name: 'a', port: portA! }, { name: 'b', port: portB! }] };
-    await Promise.all(ports.instances.map((server) => startInstance(server.name)));
-    balancer = await startHaproxy(haproxyConfig(ports, { resends: false }), ports);
-    await waitForStatus('a', 'UP');
-    await waitForStatus('b', 'UP');
+    fleet = await startHostedFleet({ names: ['a', 'b'], secret, instanceFlags: INSTANCE_FLAGS, haproxy: { resends: false } });
   }, 10 * MINUTES);
 
   afterAll(async () => {
-    await balancer?.stop().catch(() => {});
-    for (const running of instances.values()) await running.stop().catch(() => {});
-    await cluster?.destroy();
+    await fleet?.stop();
   }, 5 * MINUTES);
 
   it('restarting each instance in turn under steady GET, PUT and DELETE fails no request', async () => {
@@ -81,7 +52,7 @@ describe('a rolling restart behind haproxy without resends', { timeout: 15 * MIN
         tally.sent[request.method] = (tally.sent[request.method] ?? 0) + 1;
         const { body, ...headers } = request.body === undefined ? { body: undefined, authorization: `Bearer ${token}` } : server(request.body);
         try {
-          const res = await fetch(`${balancer!.url}${request.path}`, { method: request.method, headers, ...(body !== undefined && { body }), signal: AbortSignal.timeout(60_000) });
+          const res = await fetch(`${fleet!.balancer.url}${request.path}`, { method: request.method, headers, ...(body !== undefined && { body }), signal: AbortSignal.timeout(60_000) });
           await res.arrayBuffer();
           tally.statuses[`${request.method} ${res.status}`] = (tally.statuses[`${request.method} ${res.status}`] ?? 0) + 1;
           if (!request.ok(res.status)) tally.failures.push(`${request.method} ${request.path}: ${res.status}`);
@@ -95,7 +66,7 @@ describe('a rolling restart behind haproxy without resends', { timeout: 15 * MIN
 
     for (const name of ['a', 'b']) {
       const before = total();
-      const old = instances.get(name)!;
+      const old = fleet!.instance(name);
       const stopped = old.stop();
       // The drain: the instance says it is draining, and still serves, before its port closes.
       await vi.waitFor(async () => {
@@ -105,7 +76,7 @@ describe('a rolling restart behind haproxy without resends', { timeout: 15 * MIN
       }, WAIT);
       await waitForStatus(name, 'DOWN');
       await stopped;
-      await startInstance(name);
+      await fleet!.startInstance(name);
       await waitForStatus(name, 'UP');
       // Load kept flowing through the restart.
       await vi.waitFor(() => expect(total()).toBeGreaterThan(before + 30), WAIT);
