@@ -14,7 +14,7 @@ export interface JournalBarrier {
 
 const FLUSH_ASKED = 'sandbox_journal_flush';
 const FLUSH_DONE = 'sandbox_journal_flushed';
-const SESSION_PREFIX = 'vendor-api-mock journal ';
+const SESSION_PREFIX = '@vendor/api-mock journal ';
 /**
  * An instance that does not answer within this long is not waited for: it is gone (its session not yet timed out)
  * or its database connection is down, and either way it cannot store what it holds.
