@@ -4,20 +4,30 @@
 
 export const PYTHON_LINE_LENGTH = 88;
 
-/** The elements of a bracket's content, split at its top-level commas (brackets and quoted strings respected). */
-export function splitTopLevel(text) {
-  const parts = [];
-  let depth = 0;
+/** Each character of `text` from `from` that stands outside a quoted string, with its index (escapes skipped). */
+function* outsideQuotes(text, from = 0) {
   let quote;
-  let start = 0;
-  for (let i = 0; i < text.length; i += 1) {
+  for (let i = from; i < text.length; i += 1) {
     const c = text[i];
     if (quote !== undefined) {
       if (c === '\\') i += 1;
       else if (c === quote) quote = undefined;
     } else if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) depth += 1;
-    else if (')]}'.includes(c)) depth -= 1;
+    else yield [i, c];
+  }
+}
+
+const OPENING = '([{';
+const CLOSING = ')]}';
+
+/** The elements of a bracket's content, split at its top-level commas (brackets and quoted strings respected). */
+export function splitTopLevel(text) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (const [i, c] of outsideQuotes(text)) {
+    if (OPENING.includes(c)) depth += 1;
+    else if (CLOSING.includes(c)) depth -= 1;
     else if (c === ',' && depth === 0) {
       parts.push(text.slice(start, i).trim());
       start = i + 1;
@@ -31,15 +41,9 @@ export function splitTopLevel(text) {
 /** The index of the bracket closing the one opened at `open`, or -1. */
 function closingBracket(text, open) {
   let depth = 0;
-  let quote;
-  for (let i = open; i < text.length; i += 1) {
-    const c = text[i];
-    if (quote !== undefined) {
-      if (c === '\\') i += 1;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) depth += 1;
-    else if (')]}'.includes(c)) {
+  for (const [i, c] of outsideQuotes(text, open)) {
+    if (OPENING.includes(c)) depth += 1;
+    else if (CLOSING.includes(c)) {
       depth -= 1;
       if (depth === 0) return i;
     }
@@ -49,14 +53,8 @@ function closingBracket(text, open) {
 
 /** The first opening bracket outside quotes, or -1. */
 function firstBracket(text) {
-  let quote;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quote !== undefined) {
-      if (c === '\\') i += 1;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) return i;
+  for (const [i, c] of outsideQuotes(text)) {
+    if (OPENING.includes(c)) return i;
   }
   return -1;
 }
