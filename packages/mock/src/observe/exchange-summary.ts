@@ -15,6 +15,8 @@ export interface ExchangeSummary {
   /** 0 when the connection was dropped (Prefer: fault=reset) */
   status: number;
   durationMs: number;
+  /** when the exchange ended, in milliseconds since the epoch (what a log line's time says, whenever it is written) */
+  endedAt: number;
   tenant: string | undefined;
   requestId: string | undefined;
   traceId: string | undefined;
@@ -32,6 +34,7 @@ export function summarize(exchange: FinishedExchange): ExchangeSummary {
     operationId: op?.operationId,
     status: exchange.reply.status,
     durationMs: exchange.endedAt - exchange.startedAt,
+    endedAt: performance.timeOrigin + exchange.endedAt,
     tenant: ctx?.caller?.tenant,
     requestId: exchange.requestId,
     traceId: traceIdOf(request.headers),

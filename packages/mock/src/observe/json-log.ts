@@ -5,6 +5,7 @@
 import { importOptional } from '../sandbox/store/optional-import.js';
 import type { ExchangeSummary } from './exchange-summary.js';
 import type { SummaryObserver } from './exchange-observers.js';
+import { childOf } from './nested-maps.js';
 
 export const LOG_FORMATS = ['text', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -29,6 +30,8 @@ export interface JsonLog {
   error(msg: string, fields?: EventFields): void;
   /** writes what is buffered (before the process exits) */
   flush(): void;
+  /** what an event first calls: the request lines still queued (exchange-observers.ts) go before it */
+  settleFirst(settle: () => void): void;
 }
 
 export async function createJsonLog(options: JsonLogOptions = {}): Promise<JsonLog> {
@@ -36,12 +39,14 @@ export async function createJsonLog(options: JsonLogOptions = {}): Promise<JsonL
   const pino = loaded.default ?? loaded;
   const destination = options.destination ?? 1;
   const writer = typeof destination === 'number' ? pino.destination({ dest: destination, sync: true }) : undefined;
-  const batch = writer === undefined ? undefined : batchedPerTurn(writer);
+  const batch = writer === undefined ? undefined : batchedWrites(writer);
   const stream = batch ?? destination;
+  // Set while a request's line is made: its time is when the answer went, not when the line is made (up to 100 ms on).
+  let requestEndedAt: number | undefined;
   const logger = pino(
     {
       level: options.level ?? 'info',
-      timestamp: createIsoTime(),
+      timestamp: createIsoTime(() => requestEndedAt ?? Date.now()),
       // Levels by name: what a log pipeline filters on without a table of pino's numbers.
       formatters: { level: (label: string) => ({ level: label }) },
       base: { service: '@vendor/api-mock' },
@@ -53,15 +58,33 @@ export async function createJsonLog(options: JsonLogOptions = {}): Promise<JsonL
     record(summary) {
       const fields = requestFields(summary);
       const log = requestLogger(summary);
-      log.info(fields, 'request');
-      if (summary.refusal !== undefined) log.warn({ event: 'refusal', reason: summary.refusal, ...fields }, 'request refused');
+      requestEndedAt = summary.endedAt;
+      try {
+        log.info(fields, 'request');
+        if (summary.refusal !== undefined) log.warn({ event: 'refusal', reason: summary.refusal, ...fields }, 'request refused');
+      } finally {
+        requestEndedAt = undefined;
+      }
     },
   };
+  let settle = () => {};
   return {
     observer,
-    info: (msg, fields = {}) => logger.info(fields, msg),
-    warn: (msg, fields = {}) => logger.warn(fields, msg),
-    error: (msg, fields = {}) => logger.error(fields, msg),
+    info: (msg, fields = {}) => {
+      settle();
+      logger.info(fields, msg);
+    },
+    warn: (msg, fields = {}) => {
+      settle();
+      logger.warn(fields, msg);
+    },
+    error: (msg, fields = {}) => {
+      settle();
+      logger.error(fields, msg);
+    },
+    settleFirst: (first) => {
+      settle = first;
+    },
     flush: () => {
       try {
         batch?.flush();
@@ -72,34 +95,44 @@ export async function createJsonLog(options: JsonLogOptions = {}): Promise<JsonL
   };
 }
 
-/** The lines of one turn of the event loop, gathered to be handed to the writer as one. */
+/** Lines gathered to be handed to the writer in large pieces. */
 interface LineBatch {
   write(line: string): boolean;
   flush(): void;
 }
 
+/** A batch is written once it holds this many characters (about 240 request lines)... */
+const BATCH_CHARACTERS = 64 * 1024;
+/** ...or this long after its first line, so a quiet mock's lines reach the log pipeline soon. */
+const BATCH_DELAY_MS = 100;
+
 /**
- * A descriptor is written by pino's own writer (sonic-boom), the lines of one turn of the event loop as one write:
- * a busy mock makes one write call for dozens of requests, after their answers have gone, and what flush() hands
- * over is on the descriptor when it returns. (Written line by line, asynchronously, as pino can, the writes and
- * their thread hand-offs cost a loaded 2-core machine more than making the lines.)
+ * A descriptor is written by pino's own writer (sonic-boom, synchronously), the lines gathered in batches of 64 K
+ * characters or 100 ms: a busy mock makes one write call for hundreds of requests, and what flush() hands over is on
+ * the descriptor when it returns. (Written a line, or a loop turn's lines, at a time, the write calls cost a loaded
+ * 2-core machine more than making the lines.) What a crash can lose is the last 100 ms; close() flushes.
  */
-function batchedPerTurn(writer: { write(text: string): unknown }): LineBatch {
+function batchedWrites(writer: { write(text: string): unknown }): LineBatch {
   let lines: string[] = [];
-  let scheduled = false;
+  let characters = 0;
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
-    scheduled = false;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
     if (lines.length === 0) return;
     const text = lines.join('');
     lines = [];
+    characters = 0;
     writer.write(text);
   };
   return {
     write(line) {
       lines.push(line);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
+      characters += line.length;
+      if (characters >= BATCH_CHARACTERS) flush();
+      else if (timer === undefined) {
+        timer = setTimeout(flush, BATCH_DELAY_MS);
+        timer.unref();
       }
       return true;
     },
@@ -115,35 +148,33 @@ interface Logger {
 }
 
 /**
- * A child logger per operation (its operationId, method and route), made on its first request: pino writes a
- * child's fields once, when it is made, so a request's line serializes only what differs between requests. One per
- * operation and method label, so bounded by the spec.
+ * A child logger per operation, method and status, made on its first request: pino writes a child's fields once,
+ * when it is made, so a request's line serializes only what differs between requests (its id, tenant, duration and
+ * trace). Bounded by the spec: its operations, their methods and the statuses they answer.
  */
 function requestLoggers(logger: Logger): (summary: ExchangeSummary) => Logger {
-  const children = new Map<string, Logger>();
+  const byOperation = new Map<string | undefined, Map<string, Map<number, Logger>>>();
   return (summary) => {
-    const key = `${summary.method} ${summary.operationId ?? ''}`;
-    let child = children.get(key);
-    if (child === undefined) {
-      child = logger.child({ operationId: summary.operationId, method: summary.method, route: summary.route });
-      children.set(key, child);
-    }
-    return child;
+    const byMethod = childOf(byOperation, summary.operationId, () => new Map());
+    const byStatus = childOf(byMethod, summary.method, () => new Map());
+    return childOf(byStatus, summary.status, () =>
+      logger.child({ operationId: summary.operationId, method: summary.method, route: summary.route, status: summary.status }),
+    );
   };
 }
 
 /**
- * pino's `time` as ISO 8601 (pino.stdTimeFunctions.isoTime's format), made once per millisecond: a busy mock logs
- * dozens of lines in the same millisecond, and formatting a date for each cost about 2 µs a request.
+ * pino's `time` as ISO 8601 (pino.stdTimeFunctions.isoTime's format) of `now()`, made once per millisecond: a busy
+ * mock logs dozens of lines in the same millisecond, and formatting a date for each cost about 2 µs a request.
  */
-function createIsoTime(): () => string {
+function createIsoTime(now: () => number): () => string {
   let lastMs = -1;
   let field = '';
   return () => {
-    const now = Date.now();
-    if (now !== lastMs) {
-      lastMs = now;
-      field = `,"time":"${new Date(now).toISOString()}"`;
+    const ms = Math.floor(now());
+    if (ms !== lastMs) {
+      lastMs = ms;
+      field = `,"time":"${new Date(ms).toISOString()}"`;
     }
     return field;
   };
@@ -154,7 +185,6 @@ function requestFields(summary: ExchangeSummary): EventFields {
   return {
     requestId: summary.requestId,
     tenant: summary.tenant,
-    status: summary.status,
     durationMs: Math.round(summary.durationMs * 1000) / 1000,
     traceId: summary.traceId,
   };

@@ -5,7 +5,8 @@ import type { RefusalReason } from '../core/refusal.js';
 import type { PoolStats, StoreObserver } from '../sandbox/store/store-observer.js';
 import { importOptional } from '../sandbox/store/optional-import.js';
 import type { SummaryObserver } from './exchange-observers.js';
-import { createTenantLabels, type TenantLabels } from './tenant-labels.js';
+import { createDurationHistogram } from './duration-histogram.js';
+import { createTenantLabels, OTHER_TENANTS, type TenantLabels } from './tenant-labels.js';
 
 export interface MetricsOptions {
   /** label the N busiest tenants by name (the rest `other`); 0: no tenant label */
@@ -18,6 +19,8 @@ export interface MetricSources {
   journalBytes?: () => number;
   /** the tenants the sandbox's store holds */
   tenantCount?: () => Promise<number>;
+  /** tells the observers of the exchanges still queued (exchange-observers.ts), so a scrape counts every answer */
+  settle?: () => void;
 }
 
 export interface Metrics {
@@ -48,13 +51,13 @@ export async function createMetrics(options: MetricsOptions): Promise<Metrics> {
   const withTenant = options.tenantLabel > 0;
   const tenantLabelNames = withTenant ? ['tenant'] : [];
 
-  const duration = new prom.Histogram({
-    name: 'http_server_request_duration_seconds',
-    help: 'Duration of HTTP server requests (OpenTelemetry http.server.request.duration), by the spec operation that answered',
-    labelNames: ['http_request_method', 'http_route', 'http_response_status_code', 'operation_id', ...tenantLabelNames],
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
+  const duration = createDurationHistogram(
+    'http_server_request_duration_seconds',
+    'Duration of HTTP server requests (OpenTelemetry http.server.request.duration), by the spec operation that answered',
+    DURATION_BUCKETS,
+  );
+  // The registry reads any metric by its name, type and get(): this one is counted in place (duration-histogram.ts).
+  registry.registerMetric(duration.metric as unknown as Parameters<typeof registry.registerMetric>[0]);
   const refusals = new prom.Counter({
     name: 'vendor_mock_refusals_total',
     help: 'Requests refused by a limit or a check, by reason',
@@ -94,37 +97,34 @@ export async function createMetrics(options: MetricsOptions): Promise<Metrics> {
     poolGauge('vendor_mock_db_pool_waiting_requests', 'Queries waiting for a Postgres client', (stats) => stats.waiting),
   ];
 
-  // Series of each labelled tenant, so that a tenant leaving the top N takes its series with it.
-  const seriesOf = new Map<string, Map<string, Labels>>();
+  // The refusal series of each labelled tenant, so that a tenant leaving the top N takes its series with it.
+  const refusalsOf = new Map<string, Map<string, Labels>>();
   const tenants: TenantLabels | undefined = withTenant
     ? createTenantLabels(options.tenantLabel, (tenant) => {
-        for (const labels of seriesOf.get(tenant)?.values() ?? []) {
-          if ('reason' in labels) refusals.remove(labels);
-          else duration.remove(labels);
-        }
-        seriesOf.delete(tenant);
+        duration.removeTenant(tenant);
+        for (const labels of refusalsOf.get(tenant)?.values() ?? []) refusals.remove(labels);
+        refusalsOf.delete(tenant);
       })
     : undefined;
-  const withTenantLabel = (labels: Labels, tenant: string | undefined): Labels => {
-    if (tenants === undefined) return labels;
-    const label = tenants.labelOf(tenant);
-    const labelled = { ...labels, tenant: label };
-    const isNamed = label !== '' && label !== 'other';
+  /** `label`: the request's tenant label ('' for none), when tenants are labelled */
+  const refusalLabels = (reason: RefusalReason, label: string): Labels => {
+    if (tenants === undefined) return { reason };
+    const labels = { reason, tenant: label };
+    const isNamed = label !== '' && label !== OTHER_TENANTS;
     if (isNamed) {
-      const series = seriesOf.get(label) ?? new Map<string, Labels>();
-      series.set(JSON.stringify(labelled), labelled);
-      seriesOf.set(label, series);
+      const series = refusalsOf.get(label) ?? new Map<string, Labels>();
+      series.set(reason, labels);
+      refusalsOf.set(label, series);
     }
-    return labelled;
+    return labels;
   };
 
   const observer: SummaryObserver = {
     record(summary) {
-      const labels: Labels = { http_request_method: summary.method, http_response_status_code: String(summary.status) };
-      if (summary.route !== undefined) labels.http_route = summary.route;
-      if (summary.operationId !== undefined) labels.operation_id = summary.operationId;
-      duration.observe(withTenantLabel(labels, summary.tenant), summary.durationMs / 1000);
-      if (summary.refusal !== undefined) refusals.inc(withTenantLabel({ reason: summary.refusal }, summary.tenant));
+      const tenant = tenants === undefined ? '' : tenants.labelOf(summary.tenant);
+      const series = duration.series(summary.operationId, summary.route, summary.method, summary.status, tenant);
+      duration.observe(series, summary.durationMs / 1000);
+      if (summary.refusal !== undefined) refusals.inc(refusalLabels(summary.refusal, tenant));
     },
   };
 
@@ -136,9 +136,12 @@ export async function createMetrics(options: MetricsOptions): Promise<Metrics> {
         for (const gauge of poolGauges) registry.registerMetric(gauge);
       },
     },
-    refused: (reason) => refusals.inc(withTenantLabel({ reason }, undefined)),
+    refused: (reason) => refusals.inc(refusalLabels(reason, '')),
     track: (more) => Object.assign(sources, more),
-    scrape: () => registry.metrics(),
+    scrape: () => {
+      sources.settle?.();
+      return registry.metrics();
+    },
     contentType: registry.contentType,
     close: () => tenants?.close(),
   };

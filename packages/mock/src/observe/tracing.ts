@@ -52,7 +52,9 @@ export async function createTracing(options: TracingOptions = {}): Promise<Traci
       spans.set(request, span);
       return api.context.with(api.trace.setSpan(parent, span), handling);
     },
+    readsExchange: true,
     record(summary, exchange) {
+      if (exchange === undefined) return;
       const span = spans.get(exchange.request);
       if (span === undefined) return;
       spans.delete(exchange.request);
@@ -67,7 +69,7 @@ export async function createTracing(options: TracingOptions = {}): Promise<Traci
       span.setAttribute('http.response.status_code', summary.status);
       const failed = summary.status === 0 || summary.status >= 500;
       if (failed) span.setStatus({ code: api.SpanStatusCode.ERROR });
-      // The span ends when the exchange did, not when the observers were told of it (a loop turn later).
+      // The span ends when the exchange did, not when the observers were told of it (up to 100 ms later).
       span.end(performance.timeOrigin + exchange.endedAt);
     },
   };

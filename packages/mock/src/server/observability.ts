@@ -58,6 +58,11 @@ export async function createObservability(options: ObservabilityOptions, warn: (
   });
   const storeObserver = combineStoreObservers(metrics?.storeObserver, tracing?.storeObserver);
   const observer = combineObservers([metrics?.observer, log?.observer, tracing?.observer], warn);
+  if (observer !== undefined) {
+    // The observers are told in batches: a scrape and the log's events first tell what still waits.
+    metrics?.track({ settle: observer.flush });
+    log?.settleFirst(observer.flush);
+  }
   return {
     observer,
     storeObserver,
