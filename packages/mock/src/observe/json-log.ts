@@ -110,7 +110,7 @@ const BATCH_DELAY_MS = 100;
  * A descriptor is written by pino's own writer (sonic-boom, synchronously), the lines gathered in batches of 64 K
  * characters or 100 ms: a busy mock makes one write call for hundreds of requests, and what flush() hands over is on
  * the descriptor when it returns. (Written a line, or a loop turn's lines, at a time, the write calls cost a loaded
- * 2-core machine more than making the lines.) What a crash can lose is the last 100 ms; close() flushes.
+ * 2-core machine more than making the lines.) With the observers' own 100 ms, a crash can lose the last 200 ms; close() flushes.
  */
 function batchedWrites(writer: { write(text: string): unknown }): LineBatch {
   let lines: string[] = [];
