@@ -7,8 +7,8 @@ export interface JournalSink {
   /**
    * `ctx` is undefined when no operation matched (a 404 or 405 from the router); `status` is 0 when the connection
    * was dropped (Prefer: fault=reset); `startedAt` is performance.now() when the pipeline took the request;
-   * `requestId` is the `x-request-id` its answer carried. A promise (a fleet's journal, in its database) holds the
-   * answer until the entry is stored, so that a request answered by one instance is in every instance's journal.
+   * `requestId` is the `x-request-id` its answer carried. Never waited for: a fleet's journal holds the entry and
+   * stores it in a batch, and a read on any instance first has every instance store what it holds.
    */
-  record(request: IncomingRequest, ctx: RequestContext | undefined, status: number, startedAt: number, requestId: string | undefined): void | Promise<void>;
+  record(request: IncomingRequest, ctx: RequestContext | undefined, status: number, startedAt: number, requestId: string | undefined): void;
 }
