@@ -6,6 +6,7 @@ import type { PoolStats, StoreObserver } from '../sandbox/store/store-observer.j
 import { importOptional } from '../sandbox/store/optional-import.js';
 import type { SummaryObserver } from './exchange-observers.js';
 import { createDurationHistogram } from './duration-histogram.js';
+import { childOf } from './nested-maps.js';
 import { createTenantLabels, OTHER_TENANTS, type TenantLabels } from './tenant-labels.js';
 
 export interface MetricsOptions {
@@ -112,9 +113,7 @@ export async function createMetrics(options: MetricsOptions): Promise<Metrics> {
     const labels = { reason, tenant: label };
     const isNamed = label !== '' && label !== OTHER_TENANTS;
     if (isNamed) {
-      const series = refusalsOf.get(label) ?? new Map<string, Labels>();
-      series.set(reason, labels);
-      refusalsOf.set(label, series);
+      childOf(refusalsOf, label, () => new Map<string, Labels>()).set(reason, labels);
     }
     return labels;
   };
