@@ -1,7 +1,7 @@
 // The one HTTP server of the package: the mock, the sandbox and the proxy all serve their pipeline through it.
 // It turns node:http's request and response into the pipeline's (node-exchange.ts), writes the access log when
 // asked, and closes either at once (the stateless mock: nothing to lose) or after draining the requests in flight.
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ANSWERED, type HandleRequest } from '../pipeline/pipeline.js';
 import { accessLine } from './access-log.js';
@@ -55,12 +55,13 @@ export async function serveHttp(handle: HandleRequest, options: ServeOptions): P
       const started = performance.now();
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
-    const handling = handle(new NodeRequest(req), new NodeReply(res));
+    const reply = new NodeReply(res);
+    const handling = handle(new NodeRequest(req), reply);
     // Answered without waiting (a plain stateless request): nothing can fail later, nothing is in flight.
     if (handling === ANSWERED) return;
     // A failure past every stage's guard is answered 500 here: never an unhandled rejection, which would end the
     // process (and the service of every tenant) for one request.
-    const handled = handling.catch((error: unknown) => answerFailure(error, res, onError));
+    const handled = handling.catch((error: unknown) => answerFailure(error, reply, onError));
     if (!options.drain) return;
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
@@ -111,14 +112,9 @@ const NODE_CLIENT_ERROR_ANSWERS: Record<string, string> = {
   HPE_HEADER_OVERFLOW: 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n',
 };
 
-function answerFailure(error: unknown, res: ServerResponse, onError: (line: string) => void): void {
+function answerFailure(error: unknown, reply: NodeReply, onError: (line: string) => void): void {
   onError(`a request failed: ${(error as Error)?.message ?? String(error)}`);
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body = JSON.stringify({ statusCode: 500, message: 'The mock failed while handling this request; see its log' });
-  res.writeHead(500, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body);
+  reply.fail(JSON.stringify({ statusCode: 500, message: 'The mock failed while handling this request; see its log' }));
 }
 
 /** Stops accepting; idle keep-alive connections close now, and busy ones too unless `idleOnly`. */
