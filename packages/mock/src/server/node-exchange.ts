@@ -49,18 +49,18 @@ export class NodeReply implements Reply {
   }
 
   send(status: number, headers: AnswerHeaders, body: Uint8Array | string): void {
-    const hasLength = headers['content-length'] !== undefined;
-    if (hasLength && this.early === undefined) {
+    if (headers['content-length'] !== undefined) {
       this.sendVerbatim(status, headers, body);
       return;
     }
+    // A copy in any case: the answer's headers are often shared (the answer table's), never to be written to.
     const complete = this.withEarlyHeaders(headers);
-    if (!hasLength) complete['content-length'] = String(byteLength(body));
+    complete['content-length'] = String(byteLength(body));
     this.writeAndEnd(status, complete, body);
   }
 
   sendVerbatim(status: number, headers: AnswerHeaders, body: Uint8Array | string): void {
-    this.writeAndEnd(status, this.early === undefined ? headers : this.withEarlyHeaders(headers), body);
+    this.writeAndEnd(status, this.outgoing(headers), body);
   }
 
   /** A failure past every stage's guard (serve-http.ts): a 500 if nothing was sent yet, else the connection drops. */
@@ -69,13 +69,13 @@ export class NodeReply implements Reply {
       this.res.destroy();
       return;
     }
-    this.writeAndEnd(500, this.withEarlyHeaders({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }), body);
+    this.send(500, { 'content-type': 'application/json' }, body);
   }
 
   async stream(status: number, headers: AnswerHeaders, head: readonly Uint8Array[], body: AsyncIterable<Uint8Array>): Promise<void> {
     this.status = status;
     this.answered = true;
-    this.res.writeHead(status, this.early === undefined ? headers : this.withEarlyHeaders(headers));
+    this.res.writeHead(status, this.outgoing(headers));
     for (const chunk of head) this.res.write(chunk);
     try {
       await pipeline(body, this.res);
@@ -110,6 +110,11 @@ export class NodeReply implements Reply {
     // Status line, headers and body leave in one write: end() with the body, never a write() before it.
     this.res.writeHead(status, headers);
     this.res.end(asBuffer(body));
+  }
+
+  /** What writeHead gets: the answer's own headers, with the early ones when any were set. */
+  private outgoing(headers: AnswerHeaders): AnswerHeaders {
+    return this.early === undefined ? headers : this.withEarlyHeaders(headers);
   }
 
   /**
