@@ -98,7 +98,7 @@ describe('provenance verdicts, with the authored spec (its x-provenance markers 
     const withMarkers = await verify({ baseUrl: deviant.url, token: deviant.token, seed: 7, cases: 20, stateful: false, spec: await bundleSpec(), operations: ['getArtifactVersion', 'getTeam'] });
     const verdictOf = (pointer: string) => withMarkers.provenance!.find((entry) => entry.pointer === pointer);
     // getArtifactVersion answers 404 without the ML shape's `detail`: the marked shared 404 is contradicted.
-    expect(verdictOf('#/components/responses/MlNotFound')).toMatchObject({ verdict: 'contradicted', operationId: 'getArtifactVersion', rule: 'required' });
+    expect(verdictOf('#/components/responses/MlNotFound'), reportMarkdown(withMarkers)).toMatchObject({ verdict: 'contradicted', operationId: 'getArtifactVersion', rule: 'required' });
     // Every contradiction carries a request that showed it and the answer it got.
     for (const entry of withMarkers.provenance!.filter((item) => item.verdict === 'contradicted')) {
       expect(entry.sample, entry.pointer).toMatchObject({ curl: expect.stringContaining(deviant.url), status: expect.any(Number) });
