@@ -77,7 +77,7 @@ async function plannedTasks() {
     console.error(`npm test: turbo could not plan the run (exit ${exitCode}):\n${errors}`);
     process.exit(1);
   }
-  return JSON.parse(json).tasks.map((task) => ({ id: task.taskId, dependencies: task.dependencies ?? [] }));
+  return JSON.parse(json).tasks.map((task) => ({ id: task.taskId, dependencies: task.dependencies ?? [], command: task.command }));
 }
 
 function exitCodeFor(signal) {

@@ -7,18 +7,19 @@
 // error, but continuing..." on stderr (read a little before or after the block), so a block becomes "✓"
 // once settleMs passed without it. Grouped output has no start line either: the tasks that may be running
 // are those whose dependencies have all ended, from the task graph (`turbo run --dry=json`), and a task's
-// time counts from when it could start.
+// time counts from when it could start. A task of a package without that script (turbo's dry run says its command is
+// "<NONEXISTENT>") is never run and prints nothing: it is left out, and what depends on it waits for its dependencies.
 //
 // Pure: every call is given the time, and returns the lines to print.
 
 const TURBO_SAYS_FAILED = /finished with error|\bERROR\b/;
 
 /**
- * @param {{ tasks: { id: string, dependencies: string[] }[], concurrency: number, startedAt: number, settleMs?: number }} options
+ * @param {{ tasks: { id: string, dependencies: string[], command?: string }[], concurrency: number, startedAt: number, settleMs?: number }} options
  *   tasks: every task of the run as `turbo run --dry=json` lists them, id "package#task"
  */
 export function createTurboProgress({ tasks, concurrency, startedAt, settleMs = 1000 }) {
-  const states = tasks.map((task) => ({
+  const states = tasksTurboRuns(tasks).map((task) => ({
     id: task.id,
     dependencyIds: task.dependencies,
     outputPrefix: `${task.id.replace('#', ':')}:`, // turbo prefixes a task's output with "package:task:"
@@ -119,6 +120,25 @@ export function createTurboProgress({ tasks, concurrency, startedAt, settleMs = 
       return `${head}; ${label}: ${waitingFor.join(', ')}`;
     },
   };
+}
+
+/** Turbo's dry run names a task whose package has no such script with this command. */
+const NO_SCRIPT = '<NONEXISTENT>';
+
+/** The tasks turbo runs, each depending on the run tasks it waits for (through any task that runs nothing). */
+export function tasksTurboRuns(tasks) {
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const runsNothing = (task) => task.command === NO_SCRIPT;
+  const waitsFor = (id, seen = new Set()) => {
+    const task = byId.get(id);
+    if (task === undefined || !runsNothing(task)) return [id];
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return task.dependencies.flatMap((dependency) => waitsFor(dependency, seen));
+  };
+  return tasks
+    .filter((task) => !runsNothing(task))
+    .map((task) => ({ ...task, dependencies: [...new Set(task.dependencies.flatMap((id) => waitsFor(id)))] }));
 }
 
 /** "42 s", "1m 05s". */

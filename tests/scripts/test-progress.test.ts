@@ -121,6 +121,22 @@ describe('npm test progress', () => {
     expect(feed.progress.stillRunning(s(20))).toBe('… 20 s: 2 of 6 tasks done');
   });
 
+  it('leaves out the tasks turbo never runs (a package without that script): what depends on them waits for their dependencies', () => {
+    // As in the real graph: @vendor/breaking has no build script; its test waits for the spec model's build.
+    const tasks = [
+      { id: '@vendor/spec-model#build', dependencies: [], command: 'tsup' },
+      { id: '@vendor/breaking#build', dependencies: ['@vendor/spec-model#build'], command: '<NONEXISTENT>' },
+      { id: '@vendor/breaking#test', dependencies: ['@vendor/breaking#build', '@vendor/spec-model#build'], command: 'vitest run' },
+      { id: '@vendor/host-check#build', dependencies: [], command: '<NONEXISTENT>' },
+      { id: '@vendor/host-check#test', dependencies: ['@vendor/host-check#build'], command: 'vitest run' },
+    ];
+    const progress = createTurboProgress({ tasks, concurrency: 3, startedAt: 0, settleMs: s(1) });
+    expect(progress.stillRunning(s(5))).toBe('… 5 s: 0 of 3 tasks done; still running: @vendor/spec-model#build (5 s), @vendor/host-check#test (5 s)');
+    [...block('@vendor/spec-model:build', 'dd44')].forEach((line) => progress.line(line, s(8)));
+    progress.tick(s(10));
+    expect(progress.stillRunning(s(20))).toBe('… 20 s: 1 of 3 tasks done; still running: @vendor/breaking#test (12 s), @vendor/host-check#test (20 s)');
+  });
+
   it('formats durations in seconds, then minutes and seconds', () => {
     expect([duration(s(0.4)), duration(s(42)), duration(s(59.6)), duration(s(65)), duration(s(3600))]).toEqual(['0 s', '42 s', '1m 00s', '1m 05s', '60m 00s']);
   });
