@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RequestContext } from '../../../src/core/request-context.js';
 import type { IncomingRequest } from '../../../src/core/exchange.js';
+import { createJournalRecorder } from '../../../src/journal/journal-recorder.js';
 import { openFleet, type Fleet } from '../../../src/sandbox/fleet/open-fleet.js';
 import { createPgDriver } from '../../../src/sandbox/store/pg-driver.js';
 import type { SqlDriver } from '../../../src/sandbox/store/sql-overlay.js';
@@ -153,6 +154,24 @@ describe('the shared journal', () => {
     const [stored] = await sql.query("SELECT array_agg(request_id ORDER BY seq) AS ids FROM sandbox_journal WHERE tenant = 'journal-order'");
     expect(stored!.ids).toEqual(['req_order_1', 'req_order_0', 'req_order_2']);
     expect([...(await a.iterate('journal-order'))].map((entry) => entry.requestId)).toEqual(ids);
+  });
+
+  it('stores each entry as the in-memory journal shows it: quotes, backslashes, line breaks and any script come back unchanged', async () => {
+    const text = 'a "quoted" \\ back\\slash,\n a line break, Zoë, 日本語 and 🚀';
+    const { request, ctx } = exchange('journal-text', `/api/svc/v1/teams/t?q=${encodeURIComponent(text)}&plain=1`);
+    (request.headers as Record<string, string>)['x-note'] = 'say "hi" \\ ünï';
+    const body = { kind: 'json', bytes: new TextEncoder().encode(JSON.stringify({ text, nested: [{ deep: text }] })) };
+    const withBody = { ...ctx, body } as unknown as RequestContext;
+    const receivedAt = performance.now();
+    const shared = one.journal({ size: 10, scoped: true });
+    await shared.record(request, withBody, 201, receivedAt, 'req_text');
+    const inMemory = createJournalRecorder({ size: 10, scoped: true });
+    inMemory.record(request, withBody, 201, receivedAt, 'req_text');
+    const [listed] = [...(await other.journal({ size: 10, scoped: true }).iterate('journal-text'))];
+    const [expected] = inMemory.list('journal-text');
+    // durationMs is measured when each journal records it: the rest, the time to the millisecond included, is the same.
+    expect({ ...listed, durationMs: 0 }).toEqual({ ...expected, durationMs: 0 });
+    expect(listed).toMatchObject({ query: { q: text, plain: '1' }, body: { text, nested: [{ deep: text }] }, status: 201 });
   });
 
   it('keeps the newest within the byte budget (the newest always), and passes fields it does not know through', async () => {
