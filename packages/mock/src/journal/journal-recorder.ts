@@ -167,7 +167,7 @@ function traceOf(headers: RequestHeaders): { traceId?: string } {
 
 function toEntry(raw: RawEntry): JournalEntry {
   // Read as routing read it (a plain target split, anything else through the URL parser): a fleet makes an entry
-  // for every request it answers, and the parser cost that more than the rest of the entry.
+  // for every request it answers, and the URL parser was about a third of what making the entry cost.
   const url = parseRequestTarget(raw.target);
   const { query, body } = redactedQueryAndBody(url, raw);
   return {

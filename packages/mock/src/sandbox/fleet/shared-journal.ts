@@ -17,7 +17,7 @@ import { describeDatabaseError } from '../store/sql-overlay.js';
 import type { JournalBarrier } from './journal-barrier.js';
 
 // The batch goes as one JSON array (one JSON.stringify of all its rows), not as a text array per column: pg's
-// escaping of each array element, character by character, cost more than the rest of storing an entry.
+// escaping of each array element, character by character, cost about as much as making the JSON itself.
 const INSERT = `INSERT INTO sandbox_journal (tenant, request_id, operation_id, method, bytes, received_ms, entry)
   SELECT t.tenant, t.request_id, t.operation_id, t.method, t.bytes, t.received_ms, t.entry
   FROM ROWS FROM (json_to_recordset($1::json)
