@@ -13,6 +13,7 @@ import type { AdmitVerdict, SandboxAnswer, SandboxAuth, SandboxSeam } from '../p
 import type { FaultCounters } from '../faults/fault-counters.js';
 import type { JournalRecorder, JournalRecorderOptions } from '../journal/journal-recorder.js';
 import type { Fleet } from './fleet/open-fleet.js';
+import type { RecordCoherenceLink } from './store/record-cache.js';
 import { createRateLimiter, rateLimitedError, type RateLimiter, type RateVerdict } from './limits/rate-limiter.js';
 import { createSharedRateLimiter, type TakeTokens } from './limits/shared-rate-limiter.js';
 import { resolveLimits, type LimitOptions, type SandboxLimits } from './limits/sandbox-limits.js';
@@ -117,7 +118,9 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
   const quota = sandboxQuota(limits, administered ? (tenant) => ownQuota(registry, tenant) : undefined);
   const issuer = createTokenIssuer(keys);
   const seed = deriveSeed(model);
-  const store = await host.openStore({ ...options, quota }, createSeedView(seed), warn);
+  // The store opens first (its errors name the database); the fleet then lets its record cache hear the others.
+  const recordCache: RecordCoherenceLink = {};
+  const store = await host.openStore({ ...options, quota, recordCache }, createSeedView(seed), warn);
   let fleet: Fleet | undefined;
   try {
     fleet = options.databaseUrl !== undefined && host.openFleet !== undefined ? await host.openFleet(options.databaseUrl, warn) : undefined;
@@ -125,12 +128,13 @@ export async function createSandbox(model: SpecModel, options: SandboxOptions, w
     await store.close().catch(() => {});
     throw error;
   }
+  recordCache.coherence = fleet?.records;
   if (administered) registry = await openRegistry(host, options.databaseUrl!, limits, warn, store, fleet);
   const atRate = (perSecond: number) => admitAtRate(perSecond, fleet?.takeTokens(perSecond), warn);
   const admit = registry !== undefined ? admitAtTenantRate(registry, atRate) : limits.rateLimit > 0 ? atRate(limits.rateLimit) : undefined;
   const standing: TokenStanding | undefined = registry === undefined ? undefined : tokenStanding(registry, tenantsMode);
   const isAdmin = adminToken === undefined ? undefined : createAdminCheck(adminToken);
-  const adminApi: AdminApi | undefined = registry === undefined ? undefined : { registry, issuer, mode: tenantsMode, isAdmin };
+  const adminApi: AdminApi | undefined = registry === undefined ? undefined : { registry: resettingOnRemove(registry, store), issuer, mode: tenantsMode, isAdmin };
   const tenants = createTenantLifecycle(store, tenantTtlMs, warn, fleet === undefined ? undefined : { lease: (ttlMs) => fleet.sweepLease(ttlMs), forgetIdle: (idleMs) => fleet.forgetIdle(idleMs) });
   const services: SandboxServices = {
     store,
@@ -239,6 +243,18 @@ async function openRegistry(host: SandboxHost, databaseUrl: string, limits: Sand
     await store.close();
     throw error;
   }
+}
+
+/** A tenant deleted through the admin API also loses its records through the store, so no instance keeps any it had read. */
+function resettingOnRemove(registry: TenantRegistry, store: Store): TenantRegistry {
+  return {
+    ...registry,
+    async remove(name) {
+      const removed = await registry.remove(name);
+      if (removed) await store.resetTenant(name);
+      return removed;
+    },
+  };
 }
 
 /** The sandbox's quota, asking a tenant's own (the admin API's limits) at each write when tenants are administered. */

@@ -1,6 +1,7 @@
 // A fleet: three `--shared` instances on one Postgres behind haproxy, as one service to a partner (issue 48, points
 // 1-4): one tenant's rate over 5 s windows whatever instance answers, `Prefer: times=2` counted across instances, a
-// request served by one instance in every instance's journal, and the --tenant-ttl sweep on one instance at a time,
+// request served by one instance in every instance's journal, a record written on one read on all at once (each
+// instance keeps what it read for a moment), and the --tenant-ttl sweep on one instance at a time,
 // taken over by another once it stops. Prints the per-window figures (the rate is the limiter's, not the test's).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -149,6 +150,25 @@ describe('a fleet: three --shared instances on one Postgres behind haproxy are o
     expect(cleared.status).toBe(200);
     const afterClear = await fetch(`${instance('c').url}/_mock/requests`, { headers: auth });
     expect(((await afterClear.json()) as { requests: unknown[] }).requests).toEqual([]);
+  });
+
+  it('a record written on one instance is read on every instance at once, though each had read it before', async () => {
+    const token = await issuer.sign('fleet-records');
+    const described = (outcome: Awaited<ReturnType<typeof attempt>>) => (outcome.answered && outcome.status === 200 ? outcome.body.data.manifest.description : describeAttempt(outcome));
+    const readOn = async (name: string, id: string) => described(await attempt(instance(name).url, 'getMcpServer', { token, path: { id } }));
+    let id = '';
+    // Nine writes, each on the next instance, each read right after on all three (under the tenant's burst of 50).
+    for (let version = 0; version < 9; version++) {
+      const body = mcpServer('fleet-records-server');
+      body.manifest.description = `version ${version}`;
+      const written = await attempt(instance(NAMES[version % 3]!).url, 'createOrUpdateMcpServer', { token, body });
+      expect(describeAttempt(written)).toBe('200 from an instance');
+      id = (written as { body: { data: { id: string } } }).body.data.id;
+      for (const name of NAMES) expect(await readOn(name, id), `version ${version}, read on instance ${name}`).toBe(`version ${version}`);
+    }
+    const reset = await fetch(`${instance('b').url}/_sandbox/reset`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(reset.status).toBe(200);
+    for (const name of NAMES) expect(await readOn(name, id), `after a reset on b, read on instance ${name}`).toBe('404 from an instance');
   });
 
   it('the --tenant-ttl sweep runs on one instance at a time, and on another once that one stops', async () => {

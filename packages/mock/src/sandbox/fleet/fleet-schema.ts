@@ -1,6 +1,7 @@
 // The tables that make the instances of a sandbox on one Postgres (--database-url) one service, beside the
 // records' own (store/sql-overlay.ts): the tenants' rate buckets, the `Prefer: times=N, key=K` counters, the request
-// journal, and the lease that lets one instance at a time sweep idle tenants. Created idempotently at start, under
+// journal, the lease that lets one instance at a time sweep idle tenants, and the members whose record caches a
+// write waits for (record-coherence.ts). Created idempotently at start, under
 // an advisory lock, so instances starting together create them one after the other.
 import type { SqlDriver } from '../store/sql-overlay.js';
 
@@ -37,6 +38,10 @@ CREATE INDEX IF NOT EXISTS sandbox_journal_tenant ON sandbox_journal (tenant, se
 CREATE TABLE IF NOT EXISTS sandbox_fleet_leases (
   name text PRIMARY KEY,
   holder text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sandbox_cache_members (
+  instance text PRIMARY KEY,
   expires_at timestamptz NOT NULL
 )
 `;

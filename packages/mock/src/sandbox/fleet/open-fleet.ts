@@ -10,6 +10,7 @@ import type { SqlDriver } from '../store/sql-overlay.js';
 import { createFleetSchema } from './fleet-schema.js';
 import { forgetIdleFleetState } from './fleet-sweep.js';
 import { openJournalBarrier, type JournalBarrier } from './journal-barrier.js';
+import { openRecordCoherence, type FleetRecordCoherence } from './record-coherence.js';
 import { pgTakeTokens } from './pg-rate-bucket.js';
 import { createSharedFaultCounters } from './shared-fault-counters.js';
 import { createSharedJournal, type SharedJournal } from './shared-journal.js';
@@ -20,6 +21,8 @@ export interface Fleet {
   faultCounters: FaultCounters;
   /** The journal every instance writes and reads (engine/create-engine.ts asks for it with its budgets). */
   journal(options: JournalRecorderOptions): SharedJournal;
+  /** How this instance's record cache hears the others' writes, and they its (undefined: nothing is cached; tests). */
+  records?: FleetRecordCoherence;
   /** The lease of the --tenant-ttl sweep: held by one instance at a time, free `ttlMs` after its last renewal. */
   sweepLease(ttlMs: number): SweepLease;
   /** The sweep's share of these tables: counters, journal entries and buckets nobody used for `idleMs`. */
@@ -39,25 +42,32 @@ const FLEET_SESSION = '-c synchronous_commit=off';
 export async function openFleet(databaseUrl: string, warn: (line: string) => void): Promise<Fleet> {
   const driver = await createPgDriver(databaseUrl, { max: FLEET_POOL_SIZE, serverOptions: FLEET_SESSION });
   const journals: SharedJournal[] = [];
-  let barrier: JournalBarrier;
+  let barrier: JournalBarrier | undefined;
+  let records: FleetRecordCoherence;
   try {
     await createFleetSchema(driver);
     barrier = await openJournalBarrier(databaseUrl, driver, () => storeAll(journals), warn);
+    records = await openRecordCoherence(databaseUrl, driver, warn);
   } catch (error) {
+    await barrier?.close().catch(() => {});
     await driver.close().catch(() => {});
     throw error;
   }
-  return fleetOn(driver, warn, { journals, barrier });
+  return fleetOn(driver, warn, { journals, barrier, records });
 }
 
 async function storeAll(journals: readonly SharedJournal[]): Promise<void> {
   await Promise.all(journals.map((journal) => journal.storeHeld()));
 }
 
-/** `peers`: the journals of this instance and how they reach the other instances'; without, the journal is this instance's alone (tests). */
-export function fleetOn(driver: SqlDriver, warn: (line: string) => void, peers?: { journals: SharedJournal[]; barrier: JournalBarrier }): Fleet {
+/**
+ * `peers`: the journals of this instance and how they and its records reach the other instances'; without, the
+ * journal is this instance's alone and nothing is cached (tests).
+ */
+export function fleetOn(driver: SqlDriver, warn: (line: string) => void, peers?: { journals: SharedJournal[]; barrier: JournalBarrier; records: FleetRecordCoherence }): Fleet {
   const journals = peers?.journals ?? [];
   return {
+    records: peers?.records,
     takeTokens: (perSecond) => pgTakeTokens(driver, perSecond),
     faultCounters: createSharedFaultCounters(driver),
     journal(options) {
@@ -69,6 +79,7 @@ export function fleetOn(driver: SqlDriver, warn: (line: string) => void, peers?:
     forgetIdle: (idleMs) => forgetIdleFleetState(driver, idleMs),
     async close() {
       for (const journal of journals) await journal.close();
+      await peers?.records.close();
       await peers?.barrier.close();
       await driver.close();
     },

@@ -6,6 +6,7 @@ import { createCopyOnWriteStore } from './copy-on-write-store.js';
 import { createMemoryOverlay } from './memory-overlay.js';
 import { MissingDriverError } from './optional-import.js';
 import type { OverlayStore } from './overlay-store.js';
+import { withRecordCache, type RecordCoherenceLink } from './record-cache.js';
 import { StoreUnavailableError, type Store } from './record-store.js';
 import { createSqlOverlay, describeDatabaseError } from './sql-overlay.js';
 import type { TenantQuota } from './tenant-quota.js';
@@ -22,6 +23,8 @@ export interface StoreChoice {
   quota?: TenantQuota;
   /** the pool's gauges and the queries' spans, when metrics or traces are on */
   storeObserver?: StoreObserver;
+  /** on Postgres: records read by id are kept a moment once the fleet attaches its coherence here */
+  recordCache?: RecordCoherenceLink;
 }
 
 export async function openStore(choice: StoreChoice, seed: SeedView, warn: (line: string) => void): Promise<Store> {
@@ -40,7 +43,8 @@ async function openOverlay(choice: StoreChoice, warn: (line: string) => void): P
   if (choice.databaseUrl === undefined) return createMemoryOverlay('memory', undefined, choice.quota);
   try {
     const { createPgDriver } = await import('./pg-driver.js');
-    return await createSqlOverlay(await createPgDriver(choice.databaseUrl, { max: choice.databasePool, observer: choice.storeObserver }), choice.quota);
+    const overlay = await createSqlOverlay(await createPgDriver(choice.databaseUrl, { max: choice.databasePool, observer: choice.storeObserver }), choice.quota);
+    return choice.recordCache === undefined ? overlay : withRecordCache(overlay, choice.recordCache);
   } catch (error) {
     if (error instanceof MissingDriverError) throw error;
     const reason = error instanceof StoreUnavailableError ? error.message : describeDatabaseError(error);

@@ -102,6 +102,10 @@ async function runTransaction<T>(pool: PgPool, work: (query: Query) => Promise<T
 
 /** A session that only listens (LISTEN), beside the pool: notifications need a connection that stays open. */
 export interface PgListener {
+  /** Whether its session is open and listening now. */
+  isListening(): boolean;
+  /** How many times its session was opened: a change means notifications may have been missed in between. */
+  opens(): number;
   close(): Promise<void>;
 }
 
@@ -124,6 +128,7 @@ export async function listenOnChannels(
   let closed = false;
   let client: InstanceType<typeof Client> | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let opens = 0;
   const open = async (): Promise<void> => {
     const next = new Client({ connectionString: databaseUrl, application_name: applicationName, connectionTimeoutMillis: 5_000 });
     next.on('notification', (message) => onNotification(message.channel, message.payload ?? ''));
@@ -132,6 +137,7 @@ export async function listenOnChannels(
     await next.connect();
     for (const channel of channels) await next.query(`LISTEN ${channel}`);
     client = next;
+    opens += 1;
   };
   const reopen = () => {
     if (closed || retry !== undefined) return;
@@ -139,7 +145,7 @@ export async function listenOnChannels(
     retry = setTimeout(() => {
       retry = undefined;
       open().catch((error: Error) => {
-        warn(`journal: listening for the other instances failed (${error.message}); trying again`);
+        warn(`fleet: listening on ${channels.join(', ')} failed (${error.message}); trying again`);
         reopen();
       });
     }, RELISTEN_AFTER_MS);
@@ -154,6 +160,8 @@ export async function listenOnChannels(
     throw error;
   }
   return {
+    isListening: () => client !== undefined,
+    opens: () => opens,
     async close() {
       closed = true;
       clearTimeout(retry);
