@@ -5,6 +5,7 @@
 // whose lease may have lapsed in the writers' eyes, or whose listening session dropped, caches nothing until both
 // are back, and then starts afresh (a new period).
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { listenOnChannels, type PgListener } from '../store/pg-driver.js';
 import { RECORD_LIFETIME_MS, type RecordCoherence } from '../store/record-cache.js';
 import type { SqlDriver } from '../store/sql-overlay.js';
@@ -40,8 +41,6 @@ interface Waiting {
   answered: Set<string>;
   done: () => void;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Warns when something starts failing, not at every failure while the database is away (renewals run every second). */
 function troubleReporter(warn: (line: string) => void) {
@@ -152,7 +151,7 @@ export async function openRecordCoherence(databaseUrl: string, driver: SqlDriver
       } catch (error) {
         // The others may not have heard: wait until nothing they held from before the write can still be served.
         trouble.failed(TELLING, error, 'a write waits out their entries before it is answered');
-        await sleep(startedAt + UNANSWERED_WAIT_MS - performance.now());
+        await sleep(Math.max(0, startedAt + UNANSWERED_WAIT_MS - performance.now()));
       } finally {
         clearTimeout(timer);
         waiting.delete(nonce);
