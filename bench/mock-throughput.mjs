@@ -57,15 +57,16 @@ const SERVERS = {
     title: (settings) => `bare Prism: prism mock -h 127.0.0.1 -v ${settings.mock.prismLogLevel} packages/types/src/generated/openapi.json`,
     args: (port, settings) => [require.resolve('@stoplight/prism-cli/dist/index.js'), 'mock', '-p', String(port), '-h', '127.0.0.1', '-v', settings.mock.prismLogLevel, bundlePath],
   },
+  // Both floors send the bytes our mock sends, its x-request-id header included (--request-id), and do nothing else.
   floor: {
-    title: 'bare node:http answering fixed JSON (bench/servers/floor-server.mjs)',
-    args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port)],
+    title: 'bare node:http answering fixed JSON with the mock\'s headers (bench/servers/floor-server.mjs --request-id)',
+    args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port), '--request-id'],
   },
   // The valid PUT's budget: what any server that honours the contract must do for that PUT (read, parse, check the
   // body with the mock's own validator) and nothing else, answering the same example.
   'floor-checked': {
-    title: `the floor answering ${CHECKED_OPERATION}'s example, also parsing each body and checking it with the mock's own precompiled validator of that operation (floor-server.mjs --operation ${CHECKED_OPERATION} --check-body ${CHECKED_OPERATION})`,
-    args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port), '--operation', CHECKED_OPERATION, '--check-body', CHECKED_OPERATION],
+    title: `the floor answering ${CHECKED_OPERATION}'s example, also parsing each body and checking it with the mock's own precompiled validator of that operation (floor-server.mjs --operation ${CHECKED_OPERATION} --check-body ${CHECKED_OPERATION} --request-id)`,
+    args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port), '--operation', CHECKED_OPERATION, '--check-body', CHECKED_OPERATION, '--request-id'],
   },
 };
 const NAMES = Object.keys(SERVERS);

@@ -5,7 +5,9 @@
 // With --check-body OPERATION_ID it also parses each body and checks it with the mock's own precompiled validator
 // of that operation's request body (body-check.mjs), answering 422 to a body that breaks it: the least a server
 // that honours the contract must do for a PUT. Our mock's valid PUT is budgeted against this checked floor.
-// Usage: node floor-server.mjs [--port N] [--operation ID] [--service-ms N] [--check-body ID]. Prints {"url": ...}
+// With --request-id it also sends an `x-request-id` header as long as the mock's (the same value every time: the
+// header's bytes and node:http's work for it, not the making of an id), so that it sends the very bytes our mock does.
+// Usage: node floor-server.mjs [--port N] [--operation ID] [--service-ms N] [--check-body ID] [--request-id]. Prints {"url": ...}
 // when listening; exits on SIGTERM/SIGINT or when its stdin closes (the bench went away).
 import { createServer } from 'node:http';
 import { responseExample } from '../lib/spec.mjs';
@@ -29,8 +31,13 @@ const checkedOperation = argument('--check-body');
 // Loaded only when asked (it brings ajv and esbuild): the plain floor starts as bare as it answers.
 const isBodyValid = checkedOperation === undefined ? undefined : await (await import('./body-check.mjs')).compileBodyCheck(checkedOperation);
 
+// The mock's header is `req_`, 12 hex digits of the process and an 8-digit counter (packages/mock/src/core/request-id.ts).
+const REQUEST_ID = 'req_000000000000' + '00000001';
+const sendsRequestId = process.argv.includes('--request-id');
+
 function answer(res, status) {
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': body.length });
+  if (sendsRequestId) res.writeHead(status, { 'x-request-id': REQUEST_ID, 'content-type': 'application/json', 'content-length': body.length });
+  else res.writeHead(status, { 'content-type': 'application/json', 'content-length': body.length });
   res.end(body);
 }
 
