@@ -31,7 +31,8 @@ const checkedOperation = argument('--check-body');
 // Loaded only when asked (it brings ajv and esbuild): the plain floor starts as bare as it answers.
 const isBodyValid = checkedOperation === undefined ? undefined : await (await import('./body-check.mjs')).compileBodyCheck(checkedOperation);
 
-// The mock's header is `req_`, 12 hex digits of the process and an 8-digit counter (packages/mock/src/core/request-id.ts).
+// The mock's header is `req_`, 12 hex digits of the process and a counter in 8 base-36 digits
+// (packages/mock/src/core/request-id.ts).
 const REQUEST_ID = 'req_000000000000' + '00000001';
 const sendsRequestId = process.argv.includes('--request-id');
 

@@ -23,6 +23,8 @@ const PROBE_TENANT = 'hosted-probe';
 const INSTANCE_FLAGS = ['--shared'];
 /** What the partners' flows below send at most, all requests together: under one instance's 25 a second. */
 const PARTNER_REQUESTS_PER_SECOND = 20;
+/** The file npm installs as the package's command (`bin` in its package.json), which the README's recipe runs. */
+const INSTALLED_BIN: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).bin['vendor-api-mock'];
 /** The ports the README's recipe shows; the test itself runs on free ports. */
 const README_PORTS: BalancerPorts = { listenPort: 4010, statsPort: 8404, instances: [{ name: 'a', port: 4011 }, { name: 'b', port: 4012 }] };
 
@@ -339,12 +341,14 @@ describe("the README's hosted recipe", () => {
     expect(fencedBlock(section, 'haproxy')).toBe(haproxyConfig(README_PORTS));
   });
 
-  it('shows the instance commands this test runs, with the example ports', () => {
+  it('shows the instance commands this test runs, with the example ports, run as the instance\'s own process', () => {
     const section = sectionOf(readme(), '### Hosting a shared sandbox');
     const commands = fencedBlock(section, 'sh').split('\n');
+    // Not through npx, which exits on SIGTERM before the instance has drained (the README says why).
+    const bin = `node node_modules/@vendor/api-mock/${INSTALLED_BIN.replace(/^\.\//, '')}`;
     for (const server of README_PORTS.instances) {
       const args = instanceArgs(server.port, 'postgres://sandbox@db.internal:5432/sandbox', INSTANCE_FLAGS);
-      expect(commands).toContain(`npx @vendor/api-mock ${args.join(' ')} &`);
+      expect(commands).toContain(`${bin} ${args.join(' ')} &`);
     }
   });
 });

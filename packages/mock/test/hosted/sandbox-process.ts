@@ -1,5 +1,5 @@
 // One sandbox instance in a process of its own, started the way a host starts it:
-// `npx @vendor/api-mock --sandbox --host 127.0.0.1 --port N --database-url postgres://...` (bin/api-mock.mjs),
+// `node node_modules/@vendor/api-mock/bin/api-mock.mjs --sandbox --host 127.0.0.1 --port N --database-url postgres://...`,
 // with the shared secret in VENDOR_SANDBOX_SECRET. Its output is kept with every token replaced by ***,
 // so that a failure message can show it.
 import { spawn, type ChildProcess } from 'node:child_process';
