@@ -137,7 +137,8 @@ export interface VerifyReport {
   stopped?: RunStop;
   /** settings as run: never the token */
   settings: { baseUrl: string; gatewayBaseUrl: string; cases: number; includeDestructive: boolean; stateful: boolean; concurrency: number; rate: number | undefined };
-  totals: { operations: number; cases: number; findings: number; durationMs: number; casesPerSecond: number };
+  /** `resent`: requests sent a second time because their connection closed before any answer (safe or idempotent only) */
+  totals: { operations: number; cases: number; findings: number; durationMs: number; casesPerSecond: number; resent: number };
   operations: OperationReport[];
   skipped: SkippedOperation[];
   findings: ReportedFinding[];

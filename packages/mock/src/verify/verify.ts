@@ -56,7 +56,9 @@ export async function runVerify(settings: VerifySettings): Promise<VerifyReport>
   const interrupt = () => stop({ reason: 'interrupted', message: 'the run was interrupted: the reports show what ran before' });
   if (settings.signal?.aborted === true) interrupt();
   settings.signal?.addEventListener('abort', interrupt, { once: true });
-  const target: Target = { baseUrl: settings.baseUrl, gatewayBaseUrl: settings.gatewayBaseUrl, token: settings.token, fetch: settings.fetch, timeoutMs: settings.timeoutMs, stop: stopper.signal };
+  let resent = 0;
+  const onResend = () => (resent += 1);
+  const target: Target = { baseUrl: settings.baseUrl, gatewayBaseUrl: settings.gatewayBaseUrl, token: settings.token, fetch: settings.fetch, timeoutMs: settings.timeoutMs, stop: stopper.signal, onResend };
   const pacer = createPacer(settings.concurrency, settings.rate);
   const pacedTarget: Target = { ...target, fetch: (input, init) => pacer.one(() => target.fetch(input, init)) };
   const provenance = createProvenanceCheck(contract);
@@ -133,6 +135,7 @@ export async function runVerify(settings: VerifySettings): Promise<VerifyReport>
       findings: findings.length,
       durationMs,
       casesPerSecond: Math.round((caseCount / Math.max(durationMs, 1)) * 1000 * 10) / 10,
+      resent,
     },
     operations,
     skipped,

@@ -9,7 +9,7 @@ export function reportMarkdown(report: VerifyReport): string {
     `# verify: ${totals.findings === 0 ? 'no findings' : `${totals.findings} finding${totals.findings === 1 ? '' : 's'}`}${report.stopped === undefined ? '' : ` (${report.stopped.reason === 'interrupted' ? 'interrupted' : 'stopped'})`}`,
     '',
     ...(report.stopped === undefined ? [] : [`**${report.stopped.message}.**`, '']),
-    `${totals.cases} cases over ${totals.operations} operations in ${(totals.durationMs / 1000).toFixed(1)} s (${totals.casesPerSecond} cases/s); seed ${report.seed}, run ${report.run} (replay with --seed ${report.seed} --run ${report.run}).`,
+    `${totals.cases} cases over ${totals.operations} operations in ${(totals.durationMs / 1000).toFixed(1)} s (${totals.casesPerSecond} cases/s); seed ${report.seed}, run ${report.run} (replay with --seed ${report.seed} --run ${report.run}).${resentText(totals.resent)}`,
     '',
     '| operation | cases | statuses | findings |',
     '| --- | --- | --- | --- |',
@@ -65,4 +65,10 @@ function statusText(statuses: Record<string, number>): string {
   return Object.entries(statuses)
     .map(([status, count]) => `${status}×${count}`)
     .join(', ');
+}
+
+/** Said only when it happened: a target that keeps closing connections before answering is worth a look. */
+function resentText(resent: number): string {
+  if (resent === 0) return '';
+  return ` ${resent} request${resent === 1 ? ' was' : 's were'} sent again after the connection closed before any answer.`;
 }
