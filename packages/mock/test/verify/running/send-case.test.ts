@@ -7,6 +7,7 @@ import { verify } from '../../../src/index.js';
 import { reportMarkdown } from '../../../src/verify/reporting/report-markdown.js';
 import { sendCase, type Target } from '../../../src/verify/running/send-case.js';
 import { loadVerifyContract, type VerifyContract } from '../../../src/verify/verify-contract.js';
+import type { MockOperation } from '../../../src/spec/operation-table.js';
 import type { RequestCase } from '../../../src/verify/verify-types.js';
 
 let contract: VerifyContract;
@@ -26,6 +27,8 @@ interface Counted {
   target: Target;
   /** requests that reached the target, whether it answered them or closed their connection */
   arrived: () => number;
+  /** the path and query of each request that arrived, in order */
+  urls: string[];
   resent: () => number;
 }
 
@@ -36,8 +39,10 @@ interface Counted {
 async function closingTarget(closing: number, midBody = false): Promise<Counted> {
   let arrived = 0;
   let resent = 0;
+  const urls: string[] = [];
   server = createServer((req, res) => {
     arrived += 1;
+    urls.push(req.url ?? '');
     const socket = req.socket as Socket;
     if (arrived > closing) {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"id":"t-1"}}');
@@ -53,27 +58,30 @@ async function closingTarget(closing: number, midBody = false): Promise<Counted>
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
   const target: Target = { baseUrl: url, gatewayBaseUrl: url, token: 't', fetch, timeoutMs: 60_000, onResend: () => (resent += 1) };
-  return { target, arrived: () => arrived, resent: () => resent };
+  return { target, arrived: () => arrived, urls, resent: () => resent };
 }
 
-function caseOf(operationId: string, body?: unknown): RequestCase {
-  return { operationId, kind: 'valid', auth: 'token', path: { teamId: 'team-1' }, query: {}, headers: {}, ...(body !== undefined && { body }) };
+/** A case of the operation with each of its path parameters filled in (`p-1`), the query empty. */
+function caseOf(op: MockOperation, body?: unknown): RequestCase {
+  const path = Object.fromEntries(op.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, 'p-1']));
+  return { operationId: op.operationId, kind: 'valid', auth: 'token', path, query: {}, headers: {}, ...(body !== undefined && { body }) };
 }
 
 describe('sendCase when the connection closes before any answer', () => {
   it('sends a safe read once more and takes the second answer', async () => {
     const counted = await closingTarget(1);
-    const answer = await sendCase(counted.target, contract.operation('getTeam'), caseOf('getTeam'));
+    const answer = await sendCase(counted.target, contract.operation('getTeam'), caseOf(contract.operation('getTeam')));
     expect(answer.failure).toBeUndefined();
     expect(answer.status).toBe(200);
     expect(counted.arrived()).toBe(2);
+    expect(counted.urls).toEqual(['/api/svc/v1/teams/p-1', '/api/svc/v1/teams/p-1']);
     expect(counted.resent()).toBe(1);
   });
 
   it('sends an x-idempotent write once more', async () => {
     const op = contract.operations.find((one) => one.method === 'put' && one.idempotent)!;
     const counted = await closingTarget(1);
-    const answer = await sendCase(counted.target, op, caseOf(op.operationId, {}));
+    const answer = await sendCase(counted.target, op, caseOf(op, {}));
     expect(answer.status).toBe(200);
     expect(counted.arrived()).toBe(2);
   });
@@ -82,7 +90,7 @@ describe('sendCase when the connection closes before any answer', () => {
     const op = contract.operation('createSecretGroup');
     expect(op.idempotent).toBe(false);
     const counted = await closingTarget(1);
-    const answer = await sendCase(counted.target, op, caseOf(op.operationId, { name: 'g' }));
+    const answer = await sendCase(counted.target, op, caseOf(op, { name: 'g' }));
     expect(answer.status).toBe(0);
     expect(answer.failure).toMatch(/^no answer: .*\((ECONNRESET|EPIPE|UND_ERR_SOCKET)\)$/);
     expect(counted.arrived()).toBe(1);
@@ -91,7 +99,7 @@ describe('sendCase when the connection closes before any answer', () => {
 
   it('sends once more only: a target that closes every connection gives the failure after two requests', async () => {
     const counted = await closingTarget(Number.POSITIVE_INFINITY);
-    const answer = await sendCase(counted.target, contract.operation('getTeam'), caseOf('getTeam'));
+    const answer = await sendCase(counted.target, contract.operation('getTeam'), caseOf(contract.operation('getTeam')));
     expect(answer.failure).toMatch(/^no answer: /);
     expect(counted.arrived()).toBe(2);
     expect(counted.resent()).toBe(1);
@@ -99,7 +107,7 @@ describe('sendCase when the connection closes before any answer', () => {
 
   it('does not send again once the status and headers came: a body cut short is the answer', async () => {
     const counted = await closingTarget(1, true);
-    const answer = await sendCase(counted.target, contract.operation('getTeam'), caseOf('getTeam'));
+    const answer = await sendCase(counted.target, contract.operation('getTeam'), caseOf(contract.operation('getTeam')));
     expect(answer.failure).toMatch(/^no answer: /);
     expect(counted.arrived()).toBe(1);
     expect(counted.resent()).toBe(0);
