@@ -1,7 +1,7 @@
 // The one HTTP server of the package: the mock, the sandbox and the proxy all serve their pipeline through it.
 // It turns node:http's request and response into the pipeline's (node-exchange.ts), writes the access log when
 // asked, and closes either at once (the stateless mock: nothing to lose) or after draining the requests in flight.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ANSWERED, type HandleRequest } from '../pipeline/pipeline.js';
 import { accessLine } from './access-log.js';
@@ -55,17 +55,29 @@ export async function serveHttp(handle: HandleRequest, options: ServeOptions): P
       const started = performance.now();
       res.on('finish', () => onRequest(accessLine(req.method ?? 'GET', req.url ?? '/', res.statusCode, performance.now() - started)));
     }
-    const reply = new NodeReply(res);
-    const handling = handle(new NodeRequest(req), reply);
-    // Answered without waiting (a plain stateless request): nothing can fail later, nothing is in flight.
-    if (handling === ANSWERED) return;
-    // A failure past every stage's guard is answered 500 here: never an unhandled rejection, which would end the
-    // process (and the service of every tenant) for one request.
-    const handled = handling.catch((error: unknown) => answerFailure(error, reply, onError));
-    if (!options.drain) return;
+    // Handled in the check phase of the loop turn that read it, not inside node:http's parser: the answers to all the
+    // connections read in one turn then leave one after another, and a client woken by the first finds the rest.
+    // Under concurrent load that serves about 40 % more requests per second than answering at once (bench/README.md).
+    if (!options.drain) {
+      setImmediate(dispatch, req, res);
+      return;
+    }
+    // Tracked from now, so that a close() before the check phase still waits for this request.
+    const handled = new Promise<void>((resolve) => setImmediate(() => resolve(dispatch(req, res))));
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
   });
+
+  /** Runs the pipeline on one request: its end when it is still running, else undefined. */
+  function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
+    const reply = new NodeReply(res);
+    const handling = handle(new NodeRequest(req), reply);
+    // Answered without waiting (a plain stateless request): nothing can fail later, nothing is in flight.
+    if (handling === ANSWERED) return undefined;
+    // A failure past every stage's guard is answered 500 here: never an unhandled rejection, which would end the
+    // process (and the service of every tenant) for one request.
+    return handling.catch((error: unknown) => answerFailure(error, reply, onError));
+  }
   server.keepAliveTimeout = 5_000;
   if (connections !== undefined) applyConnectionLimits(server, connections);
   if (options.onSlowClient !== undefined) countSlowClients(server, options.onSlowClient);
