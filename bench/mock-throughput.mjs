@@ -1,6 +1,6 @@
 // Section 3: start-up and requests/second of our mock (@vendor/api-mock) against bare Prism (prism-cli on
-// the same bundle) and two floors (a bare node:http server answering fixed JSON, and the same server checking each
-// PUT's body with the mock's own validator), with autocannon in this process. Every server runs as a child process we start here and always stop. Start-up is spawn to the
+// the same bundle) and three floors (a bare node:http server answering fixed JSON, the same server answering in the
+// loop's check phase as the mock does, and the same server checking each PUT's body with the mock's own validator), with autocannon in this process. Every server runs as a child process we start here and always stop. Start-up is spawn to the
 // first answered request (a real static GET, polled every few ms); scenarios interleave the servers (the
 // order alternates) so drift hits all alike. Our mock runs with its defaults (the request journal on); the
 // same mock with the journal off runs beside it in every scenario, so the journal's cost is in the same run.
@@ -61,6 +61,13 @@ const SERVERS = {
   floor: {
     title: 'bare node:http answering fixed JSON with the mock\'s headers (bench/servers/floor-server.mjs --request-id)',
     args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port), '--request-id'],
+  },
+  // Not budgeted: the plain floor answering as our mock's server does, in the check phase of the loop turn that read
+  // the request, so the answers of all connections read in one turn leave together. Against it, the mock's figure
+  // is what its own work costs; against the plain floor, also what that scheduling wins.
+  'floor-batched': {
+    title: 'the same floor answering in the check phase of the loop turn that read the request, as the mock\'s server does (floor-server.mjs --request-id --answer-in-check-phase)',
+    args: (port) => [path.join(benchDir, 'servers/floor-server.mjs'), '--port', String(port), '--request-id', '--answer-in-check-phase'],
   },
   // The valid PUT's budget: what any server that honours the contract must do for that PUT (read, parse, check the
   // body with the mock's own validator) and nothing else, answering the same example.
@@ -130,6 +137,7 @@ async function measureScenario(settings, servers, s, order, result) {
   result.ratios[s.id] = requestsRatio(entry.runs.mock, entry.runs.prism);
   result.floorRatios[s.id] = requestsRatio(entry.runs.mock, entry.runs.floor);
   result.checkedFloorRatios[s.id] = requestsRatio(entry.runs.mock, entry.runs['floor-checked']);
+  result.batchedFloorRatios[s.id] = requestsRatio(entry.runs.mock, entry.runs['floor-batched']);
   result.journalRatios[s.id] = requestsRatio(entry.runs.mock, entry.runs['mock-journal-off']);
 }
 
@@ -163,6 +171,8 @@ export async function run(settings) {
       floorRatios: {},
       /** our mock's req/s / the checked floor's (the valid PUT's budget) */
       checkedFloorRatios: {},
+      /** our mock's req/s / the batched floor's (not budgeted: the floor scheduled as the mock's server is) */
+      batchedFloorRatios: {},
       /** our mock's req/s (journal on, the default) / the same mock's with the journal off */
       journalRatios: {},
     };

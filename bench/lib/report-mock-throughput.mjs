@@ -4,7 +4,7 @@ import { fixed, int, table, times } from './format.mjs';
 import { renderPerCall } from './report-mock-fetch.mjs';
 
 /** The servers of every scenario's rotation, in the report's order. */
-const SERVERS = ['mock', 'mock-journal-off', 'prism', 'floor', 'floor-checked'];
+const SERVERS = ['mock', 'mock-journal-off', 'prism', 'floor', 'floor-batched', 'floor-checked'];
 
 /** `note`: what the main report puts under every section's heading (a failure, or a result kept from an earlier run). */
 export function renderMockSection(mk, note = '') {
@@ -68,12 +68,13 @@ function throughputTable(mk) {
         fixed(r.latencyMs.p99, 1),
         isMock ? times(mk.ratios[id]) : '',
         isMock && mk.floorRatios ? times(mk.floorRatios[id]) : '',
+        isMock && mk.batchedFloorRatios ? times(mk.batchedFloorRatios[id]) : '',
         isMock && mk.checkedFloorRatios ? times(mk.checkedFloorRatios[id]) : '',
         isMock && mk.journalRatios ? times(mk.journalRatios[id]) : '',
         r.errors || r.timeouts ? `${r.errors} errors, ${r.timeouts} timeouts` : '',
       ]);
     }
   }
-  const header = ['scenario', 'server', 'status codes', 'req/s', 'p50 ms', 'p99 ms', 'mock / prism req/s', 'mock / floor req/s', 'mock / checked floor req/s', 'journal on / off req/s', 'errors'];
-  return table(header, rows, 'lllrrrrrrrl');
+  const header = ['scenario', 'server', 'status codes', 'req/s', 'p50 ms', 'p99 ms', 'mock / prism req/s', 'mock / floor req/s', 'mock / batched floor req/s', 'mock / checked floor req/s', 'journal on / off req/s', 'errors'];
+  return table(header, rows, 'lllrrrrrrrrl');
 }

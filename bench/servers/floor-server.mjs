@@ -7,7 +7,11 @@
 // that honours the contract must do for a PUT. Our mock's valid PUT is budgeted against this checked floor.
 // With --request-id it also sends an `x-request-id` header as long as the mock's (the same value every time: the
 // header's bytes and node:http's work for it, not the making of an id), so that it sends the very bytes our mock does.
-// Usage: node floor-server.mjs [--port N] [--operation ID] [--service-ms N] [--check-body ID] [--request-id]. Prints {"url": ...}
+// With --answer-in-check-phase it answers each request, once read to its end, in the check phase of the loop turn
+// that read it (setImmediate), as our mock's server does (packages/mock/src/server/serve-http.ts): the batched floor, reported
+// beside the plain one so that the mock's figure against the plain floor is not read as its work costing nothing.
+// Usage: node floor-server.mjs [--port N] [--operation ID] [--service-ms N] [--check-body ID] [--request-id]
+// [--answer-in-check-phase]. Prints {"url": ...}
 // when listening; exits on SIGTERM/SIGINT or when its stdin closes (the bench went away).
 import { createServer } from 'node:http';
 import { responseExample } from '../lib/spec.mjs';
@@ -35,6 +39,7 @@ const isBodyValid = checkedOperation === undefined ? undefined : await (await im
 // (packages/mock/src/core/request-id.ts).
 const REQUEST_ID = 'req_000000000000' + '00000001';
 const sendsRequestId = process.argv.includes('--request-id');
+const answersInCheckPhase = process.argv.includes('--answer-in-check-phase');
 
 function answer(res, status) {
   if (sendsRequestId) res.writeHead(status, { 'x-request-id': REQUEST_ID, 'content-type': 'application/json', 'content-length': body.length });
@@ -66,6 +71,10 @@ const server = createServer((req, res) => {
   }
   req.resume();
   req.on('end', () => {
+    if (answersInCheckPhase) {
+      setImmediate(answer, res, successStatus);
+      return;
+    }
     if (serviceMs > 0) {
       setTimeout(() => answer(res, successStatus), serviceMs);
       return;
