@@ -40,6 +40,11 @@ const isBodyValid = checkedOperation === undefined ? undefined : await (await im
 const REQUEST_ID = 'req_000000000000' + '00000001';
 const sendsRequestId = process.argv.includes('--request-id');
 const answersInCheckPhase = process.argv.includes('--answer-in-check-phase');
+// Each delays the answer its own way; together one would be silently dropped.
+if (answersInCheckPhase && serviceMs > 0) {
+  process.stderr.write('floor-server: --answer-in-check-phase and --service-ms each set when the answer goes; give one of them\n');
+  process.exit(2);
+}
 
 function answer(res, status) {
   if (sendsRequestId) res.writeHead(status, { 'x-request-id': REQUEST_ID, 'content-type': 'application/json', 'content-length': body.length });
